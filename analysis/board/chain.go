@@ -1,0 +1,123 @@
+package board
+
+// ChainHead returns the representative point of the chain at p; two stones are in one chain iff their
+// heads are equal. p must hold a stone.
+func (b *Board) ChainHead(p Point) Point { return b.head[p] }
+
+// ChainSize returns the number of stones in the chain at p.
+func (b *Board) ChainSize(p Point) int { return int(b.chains[b.head[p]].size) }
+
+// NextStone returns the stone after s in its chain's circular list; starting at any stone and following
+// NextStone until returning to it visits every stone of the chain once.
+func (b *Board) NextStone(s Point) Point { return b.next[s] }
+
+// InAtari reports whether the chain at p has exactly one liberty.
+func (b *Board) InAtari(p Point) bool {
+	c := &b.chains[b.head[p]]
+	return c.libs > 0 && c.inAtari()
+}
+
+// AtariLiberty returns the only liberty of the chain at p, or NoPoint if it has more (or none).
+func (b *Board) AtariLiberty(p Point) Point {
+	c := &b.chains[b.head[p]]
+	if c.libs == 0 || !c.inAtari() {
+		return NoPoint
+	}
+	return Point(c.libSum / int32(c.libs))
+}
+
+// Liberties returns the exact number of liberties of the chain at p, counting at most max (a caller that
+// only needs to know "at least 3" passes 3 and saves the walk).
+func (b *Board) Liberties(p Point, max int) int {
+	c := &b.chains[b.head[p]]
+	switch {
+	case c.libs == 0:
+		return 0
+	case c.inAtari() || max <= 1:
+		return 1
+	}
+	var seen PointSet
+	n := 0
+	s := p
+	for {
+		for _, d := range neighbours {
+			if l := s + d; b.color[l] == Empty && !seen.Has(l) {
+				seen.Add(l)
+				if n++; n >= max {
+					return n
+				}
+			}
+		}
+		if s = b.next[s]; s == p {
+			return n
+		}
+	}
+}
+
+// LibertyPoints appends the liberties of the chain at p to buf and returns it; with a buf of capacity
+// MaxPoints nothing is allocated.
+func (b *Board) LibertyPoints(p Point, buf []Point) []Point {
+	var seen PointSet
+	s := p
+	for {
+		for _, d := range neighbours {
+			if l := s + d; b.color[l] == Empty && !seen.Has(l) {
+				seen.Add(l)
+				buf = append(buf, l)
+			}
+		}
+		if s = b.next[s]; s == p {
+			return buf
+		}
+	}
+}
+
+// HashAfter returns the hash the board would have after c plays the legal move p.
+func (b *Board) HashAfter(p Point, c Color) uint64 {
+	h := b.hash
+	if p == Pass {
+		return h
+	}
+	h ^= zobrist[c][p]
+	opp := c.Opponent()
+	var captured [4]Point
+	k := 0
+next:
+	for _, d := range neighbours {
+		n := p + d
+		if b.color[n] != opp || !b.InAtari(n) {
+			continue
+		}
+		head := b.head[n]
+		for _, done := range captured[:k] {
+			if done == head {
+				continue next
+			}
+		}
+		captured[k] = head
+		k++
+		s := head
+		for {
+			h ^= zobrist[opp][s]
+			if s = b.next[s]; s == head {
+				break
+			}
+		}
+	}
+	return h
+}
+
+// RepeatsPosition reports whether c playing the legal move p recreates a position whose hash is in
+// history: the positional superko rule. Passes never repeat.
+func (b *Board) RepeatsPosition(p Point, c Color, history []uint64) bool {
+	if p == Pass {
+		return false
+	}
+	h := b.HashAfter(p, c)
+	for _, old := range history {
+		if old == h {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,62 @@
+package board
+
+import "math/rand/v2"
+
+// IsEye reports whether the empty point p is an eye of colour c for playout purposes: every orthogonal
+// neighbour is c or the edge, and the opponent holds at most one diagonal (none on the edge). Filling such
+// a point is never useful, so random playouts skip it and end.
+func (b *Board) IsEye(p Point, c Color) bool {
+	for _, d := range neighbours {
+		if n := b.color[p+d]; n != c && n != Edge {
+			return false
+		}
+	}
+	opp, edge := 0, 0
+	for _, d := range diagonals {
+		switch b.color[p+d] {
+		case Edge:
+			edge = 1
+		case c.Opponent():
+			opp++
+		}
+	}
+	return opp+edge < 2
+}
+
+// RandomMove returns a legal move for c that does not fill c's own eye, chosen uniformly among all such
+// moves, or Pass when there is none. It draws from the empty points and moves each rejected one to the
+// end of the list, out of the draw, so no allocation is needed and every acceptable point stays equally
+// likely.
+func (b *Board) RandomMove(rng *rand.PCG, c Color) Point {
+	for n := b.numEmpty; n > 0; n-- {
+		i := int16((rng.Uint64() >> 32) * uint64(n) >> 32)
+		p := b.empty[i]
+		if !b.IsEye(p, c) && b.Legal(p, c) {
+			return p
+		}
+		last := b.empty[n-1]
+		b.empty[i], b.empty[n-1] = last, p
+		b.emptyAt[last], b.emptyAt[p] = i, int16(n-1)
+	}
+	return Pass
+}
+
+// Playout plays random moves (RandomMove) from this position, c first, until both players pass in a row
+// or maxMoves moves are made, and returns the number of moves played (passes included). Only simple ko
+// is checked, so maxMoves bounds the rare superko cycle.
+func (b *Board) Playout(rng *rand.PCG, c Color, maxMoves int) int {
+	passes := 0
+	moves := 0
+	for moves < maxMoves && passes < 2 {
+		p := b.RandomMove(rng, c)
+		if p == Pass {
+			passes++
+		} else {
+			passes = 0
+		}
+		b.PlayLegal(p, c)
+		c = c.Opponent()
+		moves++
+	}
+	return moves
+}
