@@ -1,0 +1,163 @@
+package predict
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+	"sync"
+
+	"aji/analysis/board"
+	"aji/analysis/game"
+)
+
+// Distribution is a probability for every point of the board and for pass, indexed by board.Point (the
+// pass probability is P[board.Pass]). Legal moves' probabilities sum to 1; illegal points hold 0.
+// It is a fixed-size value so that predicting allocates nothing.
+type Distribution struct {
+	Size int
+	P    [board.NumCells]float64
+}
+
+// Reset clears d for a board of the given size.
+func (d *Distribution) Reset(size int) {
+	d.Size = size
+	clear(d.P[:])
+}
+
+// Normalize scales the probabilities of the legal moves of pos (pass included) to sum to 1 and zeroes
+// every other entry. If no legal move has positive weight the distribution becomes uniform over them.
+func (d *Distribution) Normalize(pos *game.Position) {
+	b := &pos.Board
+	sum := d.P[board.Pass]
+	for _, p := range b.Points() {
+		if b.Legal(p, pos.ToPlay) {
+			sum += d.P[p]
+		} else {
+			d.P[p] = 0
+		}
+	}
+	if !(sum > 0) || math.IsInf(sum, 0) {
+		d.Uniform(pos)
+		return
+	}
+	for _, p := range b.Points() {
+		d.P[p] /= sum
+	}
+	d.P[board.Pass] /= sum
+}
+
+// Uniform sets d to the same probability on every legal move of pos, pass included.
+func (d *Distribution) Uniform(pos *game.Position) {
+	d.Reset(pos.Board.Size())
+	n := 1 // pass
+	for _, p := range pos.Board.Points() {
+		if pos.Board.Legal(p, pos.ToPlay) {
+			d.P[p] = 1
+			n++
+		}
+	}
+	d.P[board.Pass] = 1
+	inv := 1 / float64(n)
+	for _, p := range pos.Board.Points() {
+		d.P[p] *= inv
+	}
+	d.P[board.Pass] = inv
+}
+
+// Rank returns the rank of move among the legal moves of pos: 1 plus the number of other legal moves
+// (pass included) whose probability is at least the move's own. Ties count against the prediction, so a
+// predictor that cannot tell moves apart never ranks a move first.
+func (d *Distribution) Rank(pos *game.Position, move board.Point) int {
+	pm := d.P[move]
+	rank := 1
+	if move != board.Pass && d.P[board.Pass] >= pm {
+		rank++
+	}
+	for _, p := range pos.Board.Points() {
+		if p != move && d.P[p] >= pm && pos.Board.Legal(p, pos.ToPlay) {
+			rank++
+		}
+	}
+	return rank
+}
+
+// Candidate is a move with its probability.
+type Candidate struct {
+	Point       board.Point
+	Probability float64
+}
+
+// Top returns the k most probable moves (pass included), most probable first, appended to buf.
+func (d *Distribution) Top(k int, buf []Candidate) []Candidate {
+	buf = buf[:0]
+	consider := func(p board.Point) {
+		if d.P[p] <= 0 {
+			return
+		}
+		buf = append(buf, Candidate{p, d.P[p]})
+	}
+	consider(board.Pass)
+	for _, p := range board.PointsOf(d.Size) {
+		consider(p)
+	}
+	sort.Slice(buf, func(i, j int) bool { return buf[i].Probability > buf[j].Probability })
+	if len(buf) > k {
+		buf = buf[:k]
+	}
+	return buf
+}
+
+// A Predictor gives, for a position, the probability that a strong player chooses each move.
+// A Predictor may keep scratch state, so one value is used by one goroutine at a time; make one per
+// goroutine with New (the trained model behind it is shared and read-only).
+type Predictor interface {
+	Name() string
+	// Predict fills out with a distribution over the legal moves of pos.
+	Predict(pos *game.Position, out *Distribution)
+}
+
+// Factory makes a Predictor; it may load a model once and share it between the predictors it makes.
+type Factory func() (Predictor, error)
+
+var (
+	registryMu sync.RWMutex
+	registry   = map[string]Factory{}
+)
+
+// Register makes a predictor available by name; it panics on a duplicate name (a programming error).
+func Register(name string, f Factory) {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	if _, dup := registry[name]; dup {
+		panic("predict: Register called twice for " + name)
+	}
+	registry[name] = f
+}
+
+// New makes a predictor by its registered name.
+func New(name string) (Predictor, error) {
+	registryMu.RLock()
+	f, ok := registry[name]
+	registryMu.RUnlock()
+	if !ok {
+		return nil, fmt.Errorf("unknown predictor %q (known: %v)", name, Names())
+	}
+	p, err := f()
+	if err != nil {
+		return nil, fmt.Errorf("predictor %s: %w", name, err)
+	}
+	return p, nil
+}
+
+// Names lists the registered predictors in sorted order.
+func Names() []string {
+	registryMu.RLock()
+	defer registryMu.RUnlock()
+	names := make([]string, 0, len(registry))
+	for n := range registry {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names
+}

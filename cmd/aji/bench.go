@@ -1,0 +1,204 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"sync"
+	"time"
+
+	"aji/analysis/board"
+	"aji/analysis/game"
+	"aji/analysis/predict"
+	"aji/assets"
+)
+
+// boardFigure is one board benchmark: random legal playouts to the end from the empty board.
+type boardFigure struct {
+	Size              int     `json:"size"`
+	Threads           int     `json:"threads"`
+	MovesPerSecond    float64 `json:"moves_per_second"`
+	PlayoutsPerSecond float64 `json:"playouts_per_second"`
+	MovesPerPlayout   float64 `json:"moves_per_playout"`
+}
+
+// predictFigure is one predictor benchmark: full distributions per second on real 19x19 positions.
+type predictFigure struct {
+	Predictor            string  `json:"predictor"`
+	Positions            int     `json:"positions"`
+	PredictionsPerSecond float64 `json:"predictions_per_second"`
+	MicrosPerPrediction  float64 `json:"microseconds_per_prediction"`
+}
+
+func runBench(ctx context.Context, args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	seconds := fs.Float64("seconds", 2, "seconds per measurement")
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	what, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(what) == 0 {
+		return fmt.Errorf("%w: bench board|predict [NAME...]|all [--seconds S] [--json]", errUsage)
+	}
+	d := time.Duration(*seconds * float64(time.Second))
+	out := map[string]any{}
+	switch what[0] {
+	case "board":
+		out["board"] = benchBoard(ctx, d)
+	case "predict":
+		figs, err := benchPredict(ctx, what[1:], d)
+		if err != nil {
+			return err
+		}
+		out["predict"] = figs
+	case "all":
+		out["board"] = benchBoard(ctx, d)
+		figs, err := benchPredict(ctx, nil, d)
+		if err != nil {
+			return err
+		}
+		out["predict"] = figs
+	default:
+		return fmt.Errorf("%w: unknown benchmark %q (board, predict, all)", errUsage, what[0])
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	machine := fmt.Sprintf("%s/%s, %d cores, %s", runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version())
+	out["machine"] = machine
+	if *asJSON {
+		return writeJSON(stdout, out)
+	}
+	fmt.Fprintln(stdout, "machine:", machine)
+	if figs, ok := out["board"].([]boardFigure); ok {
+		for _, f := range figs {
+			fmt.Fprintf(stdout, "board %dx%d, %d thread(s): %.2fM moves/s, %.0f playouts/s (%.0f moves/playout)\n",
+				f.Size, f.Size, f.Threads, f.MovesPerSecond/1e6, f.PlayoutsPerSecond, f.MovesPerPlayout)
+		}
+	}
+	if figs, ok := out["predict"].([]predictFigure); ok {
+		for _, f := range figs {
+			fmt.Fprintf(stdout, "predict %s: %.0f distributions/s (%.1f µs each, %d positions)\n",
+				f.Predictor, f.PredictionsPerSecond, f.MicrosPerPrediction, f.Positions)
+		}
+	}
+	return nil
+}
+
+// benchBoard measures random playouts from the empty 9x9 and 19x19 boards on 1 thread and on all cores.
+func benchBoard(ctx context.Context, d time.Duration) []boardFigure {
+	var figs []boardFigure
+	threadCounts := []int{1}
+	if n := runtime.GOMAXPROCS(0); n > 1 {
+		threadCounts = append(threadCounts, n)
+	}
+	for _, size := range []int{9, 19} {
+		for _, threads := range threadCounts {
+			var mu sync.Mutex
+			moves, playouts := 0, 0
+			start := time.Now()
+			var wg sync.WaitGroup
+			for t := range threads {
+				wg.Go(func() {
+					empty, _ := board.New(size)
+					rng := rand.NewPCG(uint64(t), uint64(size))
+					var b board.Board
+					m, n := 0, 0
+					for time.Since(start) < d && ctx.Err() == nil {
+						for range 16 {
+							b = *empty
+							m += b.Playout(rng, board.Black, 3*size*size)
+							n++
+						}
+					}
+					mu.Lock()
+					moves += m
+					playouts += n
+					mu.Unlock()
+				})
+			}
+			wg.Wait()
+			s := time.Since(start).Seconds()
+			figs = append(figs, boardFigure{size, threads, float64(moves) / s, float64(playouts) / s,
+				float64(moves) / float64(max(playouts, 1))})
+		}
+	}
+	return figs
+}
+
+// benchPredict times full distributions of each predictor (all registered ones when names is empty) on
+// every position of the embedded sample games, on one thread.
+func benchPredict(ctx context.Context, names []string, d time.Duration) ([]predictFigure, error) {
+	if len(names) == 0 {
+		names = predict.Names()
+	}
+	positions, err := samplePositions()
+	if err != nil {
+		return nil, err
+	}
+	var figs []predictFigure
+	for _, name := range names {
+		p, err := predict.New(name)
+		if err != nil {
+			return nil, err
+		}
+		var dist predict.Distribution
+		n := 0
+		start := time.Now()
+		for time.Since(start) < d && ctx.Err() == nil {
+			p.Predict(&positions[n%len(positions)], &dist)
+			n++
+		}
+		s := time.Since(start).Seconds()
+		figs = append(figs, predictFigure{name, len(positions), float64(n) / s, 1e6 * s / float64(n)})
+	}
+	return figs, nil
+}
+
+// samplePositions returns every position of the embedded 19x19 sample games.
+func samplePositions() ([]game.Position, error) {
+	games, err := sampleGames()
+	if err != nil {
+		return nil, err
+	}
+	var out []game.Position
+	for _, g := range games {
+		if g.Size() != 19 {
+			continue
+		}
+		err := g.WalkMainLine(func(pos *game.Position, _ game.Move) error {
+			out = append(out, *pos)
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no 19x19 sample positions embedded")
+	}
+	return slices.Clip(out), nil
+}
+
+// sampleGames parses the games embedded in assets (they are known-good records; a failure is a build
+// defect, reported rather than hidden).
+func sampleGames() ([]*game.Game, error) {
+	var out []*game.Game
+	for _, name := range assets.Games() {
+		data, err := assets.Game(name)
+		if err != nil {
+			return nil, err
+		}
+		gs, err := game.Parse(data)
+		if err != nil {
+			return nil, fmt.Errorf("sample game %s: %w", name, err)
+		}
+		out = append(out, gs...)
+	}
+	return out, nil
+}

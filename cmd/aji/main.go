@@ -1,0 +1,124 @@
+// Command aji is Aji's headless command line: replay, evaluate, benchmark (and, as later parts land,
+// train, analyze, label, match and speak GTP). Every command exits non-zero with a one-line error on bad
+// input; --json output is one JSON object.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"sort"
+	"strings"
+	"syscall"
+)
+
+// command is one subcommand: it parses its own flags from args and writes its result to stdout.
+type command struct {
+	summary string
+	run     func(ctx context.Context, args []string, stdout io.Writer) error
+}
+
+var commands = map[string]command{
+	"replay": {"print the position after move N of the main line", runReplay},
+	"eval":   {"measure move predictors on a game collection", runEval},
+	"bench":  {"throughput figures (board, predict)", runBench},
+}
+
+// errUsage marks errors whose message is the usage text itself.
+var errUsage = errors.New("usage")
+
+func main() {
+	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := dispatch(ctx, os.Args[1:], os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "aji:", oneLine(err))
+		os.Exit(exitCode(err))
+	}
+}
+
+func dispatch(ctx context.Context, args []string, stdout io.Writer) error {
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		fmt.Fprint(stdout, usage())
+		if len(args) == 0 {
+			return fmt.Errorf("%w: no command given", errUsage)
+		}
+		return nil
+	}
+	cmd, ok := commands[args[0]]
+	if !ok {
+		return fmt.Errorf("%w: unknown command %q (try aji help)", errUsage, args[0])
+	}
+	return cmd.run(ctx, args[1:], stdout)
+}
+
+func usage() string {
+	var names []string
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var sb strings.Builder
+	sb.WriteString("usage: aji COMMAND [arguments]\n\ncommands:\n")
+	for _, n := range names {
+		fmt.Fprintf(&sb, "  %-8s %s\n", n, commands[n].summary)
+	}
+	sb.WriteString("\nRun aji COMMAND -h for a command's flags.\n")
+	return sb.String()
+}
+
+// parseFlags parses flags that may stand before, between or after the positional arguments (as in
+// `aji replay game.sgf --move 50`) and returns the positional arguments.
+func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+	fs.SetOutput(io.Discard)
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				var sb strings.Builder
+				fs.SetOutput(&sb)
+				fs.PrintDefaults()
+				return nil, fmt.Errorf("%w: flags of %s:\n%s", flag.ErrHelp, fs.Name(), sb.String())
+			}
+			return nil, fmt.Errorf("%w: %s: %v", errUsage, fs.Name(), err)
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return positional, nil
+		}
+		positional = append(positional, args[0])
+		args = args[1:]
+	}
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// oneLine keeps an error to one line, as the command-line contract asks (help text excepted).
+func oneLine(err error) string {
+	if errors.Is(err, flag.ErrHelp) {
+		return err.Error()
+	}
+	return strings.Join(strings.Fields(err.Error()), " ")
+}
+
+func exitCode(err error) int {
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.Is(err, context.Canceled):
+		return 130
+	case errors.Is(err, errUsage):
+		return 2
+	}
+	return 1
+}
