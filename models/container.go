@@ -1,0 +1,138 @@
+package models
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"os"
+)
+
+// magic opens every Aji model file.
+const magic = "AJIMODEL"
+
+// MaxPayload bounds a payload so a corrupted length cannot make the reader allocate without limit.
+const MaxPayload = 1 << 30
+
+// ErrFormat reports a file that is not a valid model of the expected kind and versions.
+var ErrFormat = errors.New("invalid model file")
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// Header describes a model file.
+type Header struct {
+	Kind           string // e.g. "mm", "patterns", "boltzmann5"
+	FormatVersion  uint32 // version of the kind's payload encoding
+	FeatureVersion uint32 // version of the feature set the parameters refer to
+}
+
+// Write writes a model file: header, then payload.
+func Write(w io.Writer, h Header, payload []byte) error {
+	if len(h.Kind) == 0 || len(h.Kind) > 255 {
+		return fmt.Errorf("model kind %q: length must be 1..255", h.Kind)
+	}
+	if len(payload) > MaxPayload {
+		return fmt.Errorf("model payload of %d bytes exceeds %d", len(payload), MaxPayload)
+	}
+	var buf bytes.Buffer
+	buf.WriteString(magic)
+	buf.WriteByte(byte(len(h.Kind)))
+	buf.WriteString(h.Kind)
+	binary.Write(&buf, binary.LittleEndian, h.FormatVersion)
+	binary.Write(&buf, binary.LittleEndian, h.FeatureVersion)
+	binary.Write(&buf, binary.LittleEndian, uint64(len(payload)))
+	binary.Write(&buf, binary.LittleEndian, crc32.Checksum(payload, castagnoli))
+	if _, err := w.Write(buf.Bytes()); err != nil {
+		return err
+	}
+	_, err := w.Write(payload)
+	return err
+}
+
+// Read reads a model file and checks it is of the wanted kind and versions; name (a path or "embedded
+// mm") is used in error messages. A truncated, corrupted or mismatched file gives an error wrapping
+// ErrFormat, never a panic.
+func Read(r io.Reader, name string, want Header) ([]byte, error) {
+	fail := func(format string, args ...any) ([]byte, error) {
+		return nil, fmt.Errorf("%s: %w: %s", name, ErrFormat, fmt.Sprintf(format, args...))
+	}
+	head := make([]byte, len(magic)+1)
+	if _, err := io.ReadFull(r, head); err != nil {
+		return fail("truncated header")
+	}
+	if string(head[:len(magic)]) != magic {
+		return fail("not an Aji model (bad magic)")
+	}
+	kind := make([]byte, head[len(magic)])
+	if _, err := io.ReadFull(r, kind); err != nil {
+		return fail("truncated header")
+	}
+	var fixed struct {
+		Format, Feature uint32
+		Length          uint64
+		CRC             uint32
+	}
+	if err := binary.Read(r, binary.LittleEndian, &fixed); err != nil {
+		return fail("truncated header")
+	}
+	switch {
+	case string(kind) != want.Kind:
+		return fail("kind %q, want %q", kind, want.Kind)
+	case fixed.Format != want.FormatVersion:
+		return fail("%s format version %d, this program reads %d", kind, fixed.Format, want.FormatVersion)
+	case fixed.Feature != want.FeatureVersion:
+		return fail("%s feature-set version %d, this program computes %d (retrain the model)", kind, fixed.Feature, want.FeatureVersion)
+	case fixed.Length > MaxPayload:
+		return fail("payload length %d is implausible", fixed.Length)
+	}
+	payload := make([]byte, fixed.Length)
+	if _, err := io.ReadFull(r, payload); err != nil {
+		return fail("truncated: %d payload bytes expected", fixed.Length)
+	}
+	if crc32.Checksum(payload, castagnoli) != fixed.CRC {
+		return fail("checksum mismatch (the file is corrupted)")
+	}
+	return payload, nil
+}
+
+// WriteFile writes a model file atomically: to a temporary file in the same folder, then renamed, so a
+// crash never leaves a half-written model under the final name.
+func WriteFile(path string, h Header, payload []byte) error {
+	f, err := os.CreateTemp(dirOf(path), ".model-*")
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	defer os.Remove(f.Name())
+	if err := Write(f, h, payload); err != nil {
+		f.Close()
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := os.Rename(f.Name(), path); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return nil
+}
+
+// ReadFile reads a model file from disk.
+func ReadFile(path string, want Header) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("model: %w", err)
+	}
+	defer f.Close()
+	return Read(f, path, want)
+}
+
+func dirOf(path string) string {
+	for i := len(path) - 1; i >= 0; i-- {
+		if os.IsPathSeparator(path[i]) {
+			return path[:i+1]
+		}
+	}
+	return "."
+}
