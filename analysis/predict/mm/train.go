@@ -1,0 +1,154 @@
+package mm
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"runtime"
+	"sync"
+	"time"
+)
+
+// Group is a range [Lo, Hi) of mutually exclusive γ indices — the levels of one feature, or all shapes —
+// which no team holds two of, so one pass over the data updates them all (Coulom 2007 §2.5, batch updates).
+type Group struct {
+	Name   string
+	Lo, Hi int
+}
+
+// TrainOptions tune Train.
+type TrainOptions struct {
+	Iterations int     // passes over every group (default 25)
+	Tolerance  float64 // stop early once the mean log-likelihood gains less than this per iteration (default 1e-5)
+	Workers    int     // goroutines (default GOMAXPROCS)
+	// Progress, if set, is called after every iteration.
+	Progress func(Iteration)
+}
+
+// Iteration reports one pass of Train.
+type Iteration struct {
+	N             int
+	LogLikelihood float64 // mean log-probability of the winners, before the iteration's last group update
+	Seconds       float64
+}
+
+// Train runs minorization-maximization on data, improving gamma in place (start it at 1, or at a
+// checkpoint to resume). Every γ gets the prior of one virtual win and one virtual loss against a
+// virtual opponent of strength 1 (Coulom §3.3), so
+//
+//	γ_i ← (W_i + 1) / (Σ_j C_ij/E_j + 2/(γ_i + 1))        (Coulom §2.5, with the prior's two games)
+//
+// where W_i counts the wins of teams holding i, E_j is the total strength of competition j and C_ij the
+// strength of i's team mates in j (summed over its teams holding i, with their multiplicities).
+func Train(ctx context.Context, data *Competitions, gamma []float64, groups []Group, opt TrainOptions) error {
+	if len(gamma) != data.numGamma {
+		return fmt.Errorf("mm: %d γ for a model of %d", len(gamma), data.numGamma)
+	}
+	if opt.Iterations <= 0 {
+		opt.Iterations = 25
+	}
+	if opt.Tolerance <= 0 {
+		opt.Tolerance = 1e-5
+	}
+	if opt.Workers <= 0 {
+		opt.Workers = runtime.GOMAXPROCS(0)
+	}
+	wins := make([]float64, len(gamma))
+	for _, t := range data.winner {
+		for _, m := range data.team(t) {
+			wins[m]++
+		}
+	}
+	prev := math.Inf(-1)
+	for it := 1; it <= opt.Iterations; it++ {
+		start := time.Now()
+		var ll float64
+		for _, g := range groups {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			den, logLik := data.pass(gamma, g, opt.Workers)
+			ll = logLik
+			for i := g.Lo; i < g.Hi; i++ {
+				gamma[i] = (wins[i] + 1) / (den[i-g.Lo] + 2/(gamma[i]+1))
+			}
+		}
+		if opt.Progress != nil {
+			opt.Progress(Iteration{it, ll, time.Since(start).Seconds()})
+		}
+		if ll-prev < opt.Tolerance {
+			break
+		}
+		prev = ll
+	}
+	return nil
+}
+
+// team returns the members of team t.
+func (c *Competitions) team(t int32) []int32 {
+	lo := int32(0)
+	if t > 0 {
+		lo = c.teamEnd[t-1]
+	}
+	return c.members[lo:c.teamEnd[t]]
+}
+
+// pass computes, for every γ of group g, Σ_j C_ij/E_j over all competitions, and the mean log-likelihood
+// of the winners, spreading competitions over workers.
+func (c *Competitions) pass(gamma []float64, g Group, workers int) (den []float64, logLik float64) {
+	n := c.Len()
+	dens := make([][]float64, workers)
+	lls := make([]float64, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		dens[w] = make([]float64, g.Hi-g.Lo)
+		lo, hi := n*w/workers, n*(w+1)/workers
+		wg.Go(func() { lls[w] = c.passRange(gamma, g, lo, hi, dens[w]) })
+	}
+	wg.Wait()
+	den = dens[0]
+	for w := 1; w < workers; w++ {
+		for i, v := range dens[w] {
+			den[i] += v
+		}
+		lls[0] += lls[w]
+	}
+	return den, lls[0] / float64(max(n, 1))
+}
+
+func (c *Competitions) passRange(gamma []float64, g Group, lo, hi int, den []float64) (logLik float64) {
+	var strength []float64
+	lo32, hi32 := int32(g.Lo), int32(g.Hi)
+	for j := lo; j < hi; j++ {
+		first := int32(0)
+		if j > 0 {
+			first = c.compEnd[j-1]
+		}
+		last := c.compEnd[j]
+		strength = strength[:0]
+		e := 0.0
+		for t := first; t < last; t++ {
+			s := 1.0
+			for _, m := range c.team(t) {
+				s *= gamma[m]
+			}
+			strength = append(strength, s)
+			e += float64(c.weight[t]) * s
+		}
+		inv := 1 / e
+		for t := first; t < last; t++ {
+			for _, m := range c.team(t) {
+				if m >= lo32 && m < hi32 {
+					// C_ij: the team's strength without γ_m, times its multiplicity.
+					den[m-lo32] += float64(c.weight[t]) * strength[t-first] / gamma[m] * inv
+					break // at most one member of a group per team
+				}
+			}
+		}
+		logLik += math.Log(strength[c.winner[j]-first] * inv)
+	}
+	return logLik
+}
+
+// Elo returns 400·log10 γ, the rating of a feature on the Elo scale (Coulom §2.1).
+func Elo(gamma float64) float64 { return 400 * math.Log10(gamma) }
