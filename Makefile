@@ -1,0 +1,81 @@
+# Aji's single entry point.
+#
+#   make run    install the missing Debian packages Fyne needs, build the
+#               desktop app and open it on the embedded sample game
+#               (make run ARGS=game.sgf opens a file instead)
+#   make test   install what the tests need, then every check CI runs
+#   make bench  the go test benchmarks and `aji bench board`
+#
+# Package installation lives in scripts/deps.sh and is skipped when nothing
+# is missing.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -euo pipefail -c
+GO ?= go
+# Fyne reads the locale while its packages initialise; with LANG=C it logs a
+# parse error on every start.
+export LANG := en_US.UTF-8
+
+BIN := bin/aji-app
+ARGS ?=
+# Pinned so a new release cannot break CI on a new check; v0.8.2 (released
+# as 2026.2.2) analyses Go 1.26 code.
+STATICCHECK_VERSION ?= v0.8.2
+STATICCHECK := $(shell $(GO) env GOPATH)/bin/staticcheck
+TEST_TIMEOUT ?= 10m
+FUZZTIME ?= 5s
+
+.PHONY: run build test bench deps-run deps-test fmt vet staticcheck unit fuzz screenshot docs-screenshot clean
+
+run: deps-run build
+	./$(BIN) $(ARGS)
+
+build:
+	$(GO) build -o $(BIN) ./app
+
+# Cheap checks first so a formatting slip fails in seconds, not after the
+# cgo build.
+test: deps-test fmt vet staticcheck unit fuzz screenshot
+
+deps-run:
+	scripts/deps.sh run
+
+deps-test:
+	scripts/deps.sh test
+
+fmt:
+	@out=$$(gofmt -l .); if [[ -n $$out ]]; then echo "gofmt -l lists:"; echo "$$out"; exit 1; fi
+
+vet:
+	$(GO) vet ./...
+
+staticcheck:
+	@if ! [[ -x $(STATICCHECK) ]] || ! $(STATICCHECK) -version | grep -qF '($(STATICCHECK_VERSION:v%=%))'; then \
+		echo "installing staticcheck $(STATICCHECK_VERSION)"; \
+		$(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION); \
+	fi
+	$(STATICCHECK) ./...
+
+# Only packages with tests: `go test` builds the others too, and for the
+# app that means a second, race-instrumented cgo build of GLFW (minutes on a
+# cold cache) that tests nothing; vet and the screenshot build cover it.
+unit:
+	$(GO) test -race -timeout $(TEST_TIMEOUT) $$($(GO) list -f '{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}{{end}}' ./...)
+
+fuzz:
+	FUZZTIME=$(FUZZTIME) scripts/fuzz.sh
+
+# The real app under Xvfb; fails unless the window shows a board.
+screenshot:
+	scripts/screenshot.sh bin/screenshot.png
+
+# Refreshes the picture in the README.
+docs-screenshot:
+	WINDOW_ONLY=1 scripts/screenshot.sh docs/screenshot.png
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+	@if [[ -d cmd/aji ]]; then $(GO) run ./cmd/aji bench board; fi
+
+clean:
+	rm -rf bin
