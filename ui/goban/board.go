@@ -19,8 +19,23 @@ type Board struct {
 	// The app uses the first call to log its start-up time.
 	OnPainted func(PaintStats)
 
+	// OnTapped is called with the intersection nearest a tap or click;
+	// taps more than half a cell from every intersection are ignored.
+	OnTapped func(Point)
+	// OnHover is called when the pointer moves onto an intersection
+	// (inside true) and once when it leaves the grid or the widget
+	// (inside false, p the last intersection hovered).
+	OnHover func(p Point, inside bool)
+	// OnScrolled is called for the mouse wheel: +1 forward (towards newer
+	// moves, wheel turned towards the user), -1 back. A wheel notch gives
+	// one step; fine trackpad deltas add up to one.
+	OnScrolled func(steps int)
+
 	pos         Position
 	coordinates bool
+	ov          overlays
+	rend        *renderer // the current renderer, for overlay-only repaints
+	scrolled    float32   // wheel distance not yet turned into a step
 }
 
 // PaintStats describes one repaint of the board image.
@@ -64,5 +79,6 @@ func (b *Board) SetCoordinates(show bool) {
 
 // CreateRenderer implements fyne.Widget.
 func (b *Board) CreateRenderer() fyne.WidgetRenderer {
-	return newRenderer(b)
+	b.rend = newRenderer(b)
+	return b.rend
 }

@@ -14,25 +14,7 @@ import (
 
 // parse builds a Position from rows of X (black), O (white) and . (empty),
 // top row first — the same picture the `aji replay` command prints.
-func parse(t *testing.T, rows string) Position {
-	t.Helper()
-	lines := strings.Fields(rows)
-	p := NewPosition(len(lines))
-	for y, line := range lines {
-		if len(line) != p.Size {
-			t.Fatalf("row %d has %d points, want %d", y, len(line), p.Size)
-		}
-		for x, c := range line {
-			switch c {
-			case 'X':
-				p.Set(Point{x, y}, Black)
-			case 'O':
-				p.Set(Point{x, y}, White)
-			}
-		}
-	}
-	return p
-}
+func parse(t *testing.T, rows string) Position { return parseRows(t, rows) }
 
 // opening is a 19x19 position with stones on the edge, in a corner and next
 // to each other, so the golden image covers every drawing case.
@@ -106,7 +88,7 @@ func TestPaintedStones(t *testing.T) {
 	p.Last, p.HasLast = Point{13, 16}, true
 	pt := newPainter(500, p.Size)
 	g := pt.g
-	img := pt.paint(p)
+	img := pt.paint(p, nil)
 
 	luma := func(x, y float64) int {
 		c := img.RGBAAt(int(x), int(y))
@@ -265,43 +247,6 @@ func TestOnPaintedAndResize(t *testing.T) {
 		if !l.Hidden {
 			t.Fatalf("label %q shown with coordinates off", l.Text)
 		}
-	}
-}
-
-func BenchmarkPaint19(b *testing.B) {
-	lines := strings.Fields(opening)
-	p := NewPosition(19)
-	for y, line := range lines {
-		for x, c := range line {
-			if c == 'X' {
-				p.Set(Point{x, y}, Black)
-			} else if c == 'O' {
-				p.Set(Point{x, y}, White)
-			}
-		}
-	}
-	// A full board: what the end of a game costs.
-	full := NewPosition(19)
-	for i := range full.Stones {
-		full.Stones[i] = Stone(1 + (i*7/3)%2)
-	}
-	// New painter: what a resize costs.
-	b.Run("resize/800px", func(b *testing.B) {
-		for b.Loop() {
-			newPainter(800, 19)
-		}
-	})
-	// Repaint: what stepping to another move costs.
-	for _, tc := range []struct {
-		name string
-		pos  Position
-	}{{"opening", p}, {"full", full}} {
-		b.Run("move/800px/"+tc.name, func(b *testing.B) {
-			pt := newPainter(800, 19)
-			for b.Loop() {
-				pt.paint(tc.pos)
-			}
-		})
 	}
 }
 

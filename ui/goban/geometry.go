@@ -1,5 +1,7 @@
 package goban
 
+import "math"
+
 // margin is the space between the outermost lines and the edge of the wood,
 // in cells: half a cell for the edge stones plus room for the coordinates.
 const margin = 1.2
@@ -46,4 +48,17 @@ func (g geometry) lineStart(i int) int {
 // and marks are centred here so they sit exactly on the drawn line.
 func (g geometry) center(i int) float64 {
 	return float64(g.lineStart(i)) + float64(g.line)/2
+}
+
+// nearest returns the line nearest pixel coordinate v, if v lies within
+// half a cell of it.
+func (g geometry) nearest(v float64) (int, bool) {
+	if g.cell < 1 || g.size < 1 {
+		return 0, false
+	}
+	i := int(math.Round((v - g.center(0)) / float64(g.cell)))
+	if i < 0 || i >= g.size || math.Abs(v-g.center(i)) > float64(g.cell)/2 {
+		return 0, false
+	}
+	return i, true
 }

@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"slices"
 )
 
 // Colours of the board. The wood is a light kaya tone with enough contrast
@@ -14,17 +15,18 @@ var (
 	lineColor = [3]float64{38, 27, 16}
 )
 
-// paintWood fills img with a wood texture: straight grain that wobbles
-// gently across the board. The grain is a 1-D profile indexed by a
-// per-column offset, so the cost is one lookup per pixel and resizing stays
-// smooth. The texture is scaled to the image, so the board looks the same at
-// every size, and it is deterministic, so golden images are stable.
-func paintWood(img *image.RGBA) {
-	b := img.Bounds()
-	w, h := b.Dx(), b.Dy()
-	if w <= 0 || h <= 0 {
-		return
-	}
+// woodGrain is a wood texture: straight grain that wobbles gently across
+// the board. The grain is a 1-D profile indexed by a per-column offset, so
+// the cost is one lookup per pixel and resizing stays smooth. The texture is
+// scaled to the image, so the board looks the same at every size, and it is
+// deterministic, so golden images are stable. The painter keeps it to
+// restore bare wood under text labels, as printed diagrams do.
+type woodGrain struct {
+	w, pad          int
+	wobble, profile []float64
+}
+
+func newWoodGrain(w, h int) *woodGrain {
 	// Column offsets, in pixels, bending the grain lines.
 	wobble := make([]float64, w)
 	amp := float64(h) * 0.018
@@ -43,21 +45,33 @@ func paintWood(img *image.RGBA) {
 		bands := math.Sin(v*6.2+1.1) * 0.5
 		profile[i] = 1 + 0.028*bands - 0.07*rings
 	}
+	return &woodGrain{w: w, pad: pad, wobble: wobble, profile: profile}
+}
+
+// at is the wood colour of pixel (x, y), inside the image.
+func (g *woodGrain) at(x, y int) [3]uint8 {
+	t := float64(y+g.pad) + g.wobble[x]
+	i := int(t)
+	f := t - float64(i)
+	k := g.profile[i]*(1-f) + g.profile[i+1]*f
+	// A whisper of horizontal gradient keeps big boards from looking flat.
+	k *= 1 + 0.03*(float64(x)/float64(g.w)-0.5)
+	return [3]uint8{clamp8(woodBase[0] * k), clamp8(woodBase[1] * k), clamp8(woodBase[2] * k)}
+}
+
+// paintWood fills img with the wood texture and a darker rim.
+func paintWood(img *image.RGBA, grain *woodGrain) {
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	if w <= 0 || h <= 0 {
+		return
+	}
 	for y := 0; y < h; y++ {
 		row := img.Pix[y*img.Stride : y*img.Stride+4*w]
 		for x := 0; x < w; x++ {
-			t := float64(y+pad) + wobble[x]
-			i := int(t)
-			f := t - float64(i)
-			k := profile[i]*(1-f) + profile[i+1]*f
-			// A whisper of horizontal gradient keeps big boards from
-			// looking flat.
-			k *= 1 + 0.03*(float64(x)/float64(w)-0.5)
+			c := grain.at(x, y)
 			o := 4 * x
-			row[o] = clamp8(woodBase[0] * k)
-			row[o+1] = clamp8(woodBase[1] * k)
-			row[o+2] = clamp8(woodBase[2] * k)
-			row[o+3] = 255
+			row[o], row[o+1], row[o+2], row[o+3] = c[0], c[1], c[2], 255
 		}
 	}
 	// A thin darker rim gives the board an edge against any background.
@@ -94,20 +108,39 @@ func paintGrid(img *image.RGBA, g geometry) {
 	}
 }
 
-// painter paints boards of one geometry. The wood and grid are painted once
-// into base; the stones are pre-rendered sprites, so painting a position is
-// a copy plus a few small alpha blends — cheap enough to repaint on every
-// move while someone holds an arrow key.
+// painter paints boards of one geometry. Everything that depends only on
+// the geometry is made once: the wood and grid (base), the stone sprites,
+// the heat-disc masks and the glyphs. The stones of the position shown are
+// cached over the base (stones), so a new overlay costs one copy plus the
+// overlay itself, and a new move a copy plus a few sprite blends — cheap
+// enough to repaint on every move while someone holds an arrow key.
 type painter struct {
 	g                    geometry
+	grid                 Grid
+	grain                *woodGrain
 	base                 *image.RGBA // wood, grid and star points
 	black, white, shadow sprite
+
+	stones    *image.RGBA // base plus the stones of stonesOf
+	stonesOf  []Stone
+	stoneRuns int // times the stones were repainted, for tests
+
+	// Two output images, used in turn: Fyne uploads the image it gets
+	// before it asks for the next, and the spare keeps the one handed out
+	// intact even if a driver held it for a frame longer.
+	out  [2]*image.RGBA
+	next int
+
+	discs map[int]*mask // heat discs by radius in 1/8 pixel
+	text  textCache
 }
 
 func newPainter(side, size int) *painter {
 	p := &painter{g: newGeometry(side, size)}
+	p.grid = Grid{Size: size, Cell: p.g.cell, Origin: image.Pt(p.g.origin, p.g.origin), Line: p.g.line, Radius: p.g.radius}
 	p.base = image.NewRGBA(image.Rect(0, 0, side, side))
-	paintWood(p.base)
+	p.grain = newWoodGrain(side, side)
+	paintWood(p.base, p.grain)
 	paintGrid(p.base, p.g)
 	// Every intersection has the same sub-pixel offset, so one sprite per
 	// colour fits every point exactly.
@@ -123,13 +156,50 @@ func newPainter(side, size int) *painter {
 	return p
 }
 
-// paint returns a new image of pos: the base with the stones and the
-// last-move mark on it.
-func (p *painter) paint(pos Position) *image.RGBA {
-	img := image.NewRGBA(p.base.Rect)
-	copy(img.Pix, p.base.Pix)
+// paint returns an image of pos with the overlays ov (nil: none but the
+// last-move mark). The image is the painter's and is reused two calls
+// later.
+func (p *painter) paint(pos Position, ov *overlays) *image.RGBA {
+	p.updateStones(pos)
+	img := p.out[p.next]
+	if img == nil {
+		img = image.NewRGBA(p.base.Rect)
+		p.out[p.next] = img
+	}
+	p.next ^= 1
+	copy(img.Pix, p.stones.Pix)
 	if pos.Size != p.g.size || p.g.cell < 2 {
 		return img
+	}
+	if ov == nil {
+		ov = &overlays{}
+	}
+	p.clearLabelGrids(img, &pos, ov)
+	p.paintLayer(img, ov.layers[SlotTerritory])
+	p.paintHeat(img, &pos, ov)
+	p.paintStoneMarks(img, &pos, ov)
+	p.paintHover(img, &pos, ov)
+	p.paintLabels(img, &pos, ov)
+	p.paintLayer(img, ov.layers[SlotCFG])
+	p.paintLayer(img, ov.layers[SlotSearch])
+	return img
+}
+
+// updateStones repaints the stone cache when the stones differ from the
+// cached ones.
+func (p *painter) updateStones(pos Position) {
+	if p.stones != nil && slices.Equal(p.stonesOf, pos.Stones) {
+		return
+	}
+	if p.stones == nil {
+		p.stones = image.NewRGBA(p.base.Rect)
+	}
+	p.stonesOf = append(p.stonesOf[:0], pos.Stones...)
+	p.stoneRuns++
+	img := p.stones
+	copy(img.Pix, p.base.Pix)
+	if pos.Size != p.g.size || p.g.cell < 2 {
+		return
 	}
 	// All shadows first, so a shadow never falls on a neighbouring stone.
 	for y := 0; y < pos.Size; y++ {
@@ -149,15 +219,6 @@ func (p *painter) paint(pos Position) *image.RGBA {
 			}
 		}
 	}
-	if pos.HasLast {
-		r := p.g.radius
-		mark := [3]float64{235, 235, 235}
-		if pos.At(pos.Last) != Black {
-			mark = [3]float64{20, 20, 20}
-		}
-		blendRing(img, p.g.center(pos.Last.X), p.g.center(pos.Last.Y), r*0.48, math.Max(1.5, r*0.13), mark, 0.95)
-	}
-	return img
 }
 
 // stonePixel is the colour and coverage of a stone of radius r at offset
@@ -229,26 +290,42 @@ func newSprite(reach, frac, ox, oy float64, pixel func(dx, dy, d float64) ([3]fl
 // centre is (cx, cy).
 func (s sprite) draw(img *image.RGBA, cx, cy float64) {
 	x0, y0 := int(math.Floor(cx))-s.half, int(math.Floor(cy))-s.half
-	b := img.Bounds()
-	for sy := range s.img.Rect.Dy() {
-		y := y0 + sy
-		if y < b.Min.Y || y >= b.Max.Y {
-			continue
-		}
-		for sx := range s.img.Rect.Dx() {
-			x := x0 + sx
-			if x < b.Min.X || x >= b.Max.X {
+	r := image.Rect(x0, y0, x0+s.img.Rect.Dx(), y0+s.img.Rect.Dy()).Intersect(img.Rect)
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		so := s.img.PixOffset(r.Min.X-x0, y-y0)
+		do := img.PixOffset(r.Min.X, y)
+		for x := r.Min.X; x < r.Max.X; x, so, do = x+1, so+4, do+4 {
+			a := uint32(s.img.Pix[so+3])
+			if a == 0 {
 				continue
 			}
-			so := s.img.PixOffset(sx, sy)
-			a := uint32(s.img.Pix[so+3])
+			src := s.img.Pix[so : so+3 : so+3]
+			dst := img.Pix[do : do+3 : do+3]
+			// Premultiplied "over": src + dst·(1−α), rounded.
+			na := 255 - a
+			dst[0] = uint8(uint32(src[0]) + (uint32(dst[0])*na+127)/255)
+			dst[1] = uint8(uint32(src[1]) + (uint32(dst[1])*na+127)/255)
+			dst[2] = uint8(uint32(src[2]) + (uint32(dst[2])*na+127)/255)
+		}
+	}
+}
+
+// drawFaded composites the sprite at opacity alpha (0..256), for the
+// translucent hover stone.
+func (s sprite) drawFaded(img *image.RGBA, cx, cy float64, alpha uint32) {
+	x0, y0 := int(math.Floor(cx))-s.half, int(math.Floor(cy))-s.half
+	r := image.Rect(x0, y0, x0+s.img.Rect.Dx(), y0+s.img.Rect.Dy()).Intersect(img.Rect)
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			so := s.img.PixOffset(x-x0, y-y0)
+			a := uint32(s.img.Pix[so+3]) * alpha >> 8
 			if a == 0 {
 				continue
 			}
 			do := img.PixOffset(x, y)
 			for i := range 3 {
-				// Premultiplied "over": src + dst·(1−α), rounded.
-				img.Pix[do+i] = uint8(uint32(s.img.Pix[so+i]) + (uint32(img.Pix[do+i])*(255-a)+127)/255)
+				src := uint32(s.img.Pix[so+i]) * alpha >> 8
+				img.Pix[do+i] = uint8(min(255, src+(uint32(img.Pix[do+i])*(255-a)+127)/255))
 			}
 		}
 	}

@@ -22,12 +22,15 @@ const (
 	maxLabelText = 18
 )
 
-// renderer draws a Board. The wood, grid, star points and stones are painted
-// by our own code into one raster at the exact pixel size of the board, which
-// keeps lines sharp and stones smoothly shaded at any size and costs one
-// texture instead of hundreds of canvas objects. The painter caches the wood,
-// grid and stone sprites per size, so stepping through a game only blends
-// stones. Coordinates are canvas.Text objects so they use the theme's font.
+// renderer draws a Board. The wood, grid, star points, stones and every
+// overlay (heat map, marks, labels, layers) are painted by our own code into
+// one raster at the exact pixel size of the board, which keeps lines sharp
+// and stones smoothly shaded at any size and costs one texture instead of
+// hundreds of canvas objects. The painter caches the wood, grid, stone
+// sprites and the stones of the position per size, so stepping through a
+// game only blends stones, and a new overlay only repaints the overlay.
+// Coordinates are canvas.Text objects: they sit outside the raster's
+// layers and are laid out only when the size changes.
 type renderer struct {
 	board   *Board
 	raster  *canvas.Raster
@@ -82,19 +85,30 @@ func (r *renderer) MinSize() fyne.Size {
 	return fyne.NewSize(n*minCell, n*minCell)
 }
 
-// Layout implements fyne.WidgetRenderer. The square is snapped to whole
-// pixels so the raster is never resampled, which would blur the grid.
+// Layout implements fyne.WidgetRenderer.
 func (r *renderer) Layout(size fyne.Size) {
-	r.scale = 1
-	if c := fyne.CurrentApp().Driver().CanvasForObject(r.board); c != nil && c.Scale() > 0 {
-		r.scale = c.Scale()
-	}
-	px := func(v float32) float32 { return float32(math.Floor(float64(v*r.scale))) / r.scale }
-	r.side = px(min(size.Width, size.Height))
-	r.origin = fyne.NewPos(px((size.Width-r.side)/2), px((size.Height-r.side)/2))
+	r.scale = canvasScale(r.board)
+	r.origin, r.side = square(size, r.scale)
 	r.raster.Move(r.origin)
 	r.raster.Resize(fyne.NewSquareSize(r.side))
 	r.layoutLabels()
+}
+
+// canvasScale is the number of pixels per Fyne unit where o is shown.
+func canvasScale(o fyne.CanvasObject) float32 {
+	if c := fyne.CurrentApp().Driver().CanvasForObject(o); c != nil && c.Scale() > 0 {
+		return c.Scale()
+	}
+	return 1
+}
+
+// square places the board in a widget of the given size: the largest
+// square, centred. It is snapped to whole pixels so the raster is never
+// resampled, which would blur the grid.
+func square(size fyne.Size, scale float32) (origin fyne.Position, side float32) {
+	px := func(v float32) float32 { return float32(math.Floor(float64(v*scale))) / scale }
+	side = px(min(size.Width, size.Height))
+	return fyne.NewPos(px((size.Width-side)/2), px((size.Height-side)/2)), side
 }
 
 // layoutLabels centres each coordinate between the edge stones and the edge
@@ -150,9 +164,7 @@ func (r *renderer) paint(w, h int) image.Image {
 	if resized {
 		r.painter = newPainter(side, pos.Size)
 	}
-	// paint returns a fresh image each time: Fyne may still hold the
-	// previous one while it uploads it.
-	img := r.painter.paint(pos)
+	img := r.painter.paint(pos, &r.board.ov)
 	if r.board.OnPainted != nil {
 		r.board.OnPainted(PaintStats{Width: w, Height: h, Resized: resized, Took: time.Since(start)})
 	}
