@@ -87,10 +87,16 @@ func Read(r io.Reader, name string, want Header) ([]byte, error) {
 	case fixed.Length > MaxPayload:
 		return fail("payload length %d is implausible", fixed.Length)
 	}
-	payload := make([]byte, fixed.Length)
-	if _, err := io.ReadFull(r, payload); err != nil {
-		return fail("truncated: %d payload bytes expected", fixed.Length)
+	// Read through a limit rather than allocating the claimed length up front, so a corrupted length
+	// costs no more memory than the bytes really there.
+	var buf bytes.Buffer
+	if _, err := buf.ReadFrom(io.LimitReader(r, int64(fixed.Length))); err != nil {
+		return fail("read payload: %v", err)
 	}
+	if uint64(buf.Len()) != fixed.Length {
+		return fail("truncated: %d payload bytes expected, %d found", fixed.Length, buf.Len())
+	}
+	payload := buf.Bytes()
 	if crc32.Checksum(payload, castagnoli) != fixed.CRC {
 		return fail("checksum mismatch (the file is corrupted)")
 	}
@@ -105,6 +111,11 @@ func WriteFile(path string, h Header, payload []byte) error {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	defer os.Remove(f.Name())
+	// CreateTemp makes the file private; a model is an ordinary file for others to read.
+	if err := f.Chmod(0o644); err != nil {
+		f.Close()
+		return fmt.Errorf("write %s: %w", path, err)
+	}
 	if err := Write(f, h, payload); err != nil {
 		f.Close()
 		return fmt.Errorf("write %s: %w", path, err)
