@@ -90,6 +90,10 @@ var levelRange = [NumFeatures][2]uint8{
 	MCOwner:          {1, OwnerBins},
 }
 
+// Version names the feature set: its features, levels and their meaning. A trained model records it and
+// is refused by a program whose features differ, since its γ would silently mean other things.
+const Version = 1
+
 // NumIndices is the number of (feature, level) pairs: the number of γ a model of these features holds.
 const NumIndices = 2 + 5 + 2 + 1 + 3 + 4 + 16 + 16 + 8
 

@@ -161,3 +161,36 @@ func Names() []string {
 	slices.Sort(names)
 	return names
 }
+
+// Factor is one feature or pattern that fired for a move, with its learned weight.
+type Factor struct {
+	Name   string  // readable by a Go player, e.g. "atari: ladder atari"
+	Weight float64 // the model's weight (γ for Bradley-Terry models)
+	Elo    float64 // 400·log10 γ
+	// Share is the factor's part of the move's log-strength: its log-weight over the sum of the absolute
+	// log-weights of all the move's factors, so shares are signed and their absolute values sum to 1.
+	Share float64
+}
+
+// Explanation says why a predictor gave a move its probability.
+type Explanation struct {
+	Point       board.Point
+	Probability float64
+	Rank        int
+	Factors     []Factor
+	// Pattern is the largest matching shape, as board cells around the move, when the model uses shapes.
+	PatternSize int
+	Pattern     []PatternCell
+}
+
+// PatternCell is one point of a shape relative to the move: offset and state.
+type PatternCell struct {
+	DX, DY int
+	State  string // "own", "opponent", "empty" or "edge", relative to the player to move
+}
+
+// Explainer is a Predictor that can explain its probability for a move.
+type Explainer interface {
+	Predictor
+	Explain(pos *game.Position, move board.Point) Explanation
+}

@@ -16,6 +16,8 @@ import (
 	"sort"
 	"strings"
 	"syscall"
+
+	_ "aji/analysis/predict/all" // registers every predictor by name
 )
 
 // command is one subcommand: it parses its own flags from args and writes its result to stdout.
@@ -25,9 +27,11 @@ type command struct {
 }
 
 var commands = map[string]command{
-	"replay": {"print the position after move N of the main line", runReplay},
-	"eval":   {"measure move predictors on a game collection", runEval},
-	"bench":  {"throughput figures (board, predict)", runBench},
+	"replay":  {"print the position after move N of the main line", runReplay},
+	"eval":    {"measure move predictors on a game collection", runEval},
+	"bench":   {"throughput figures (board, predict)", runBench},
+	"harvest": {"harvest shape patterns from a game collection", runHarvest},
+	"train":   {"train a model (mm)", runTrain},
 }
 
 // errUsage marks errors whose message is the usage text itself.

@@ -5,4 +5,5 @@ package all
 import (
 	// Each predictor package registers itself with the predict registry in its init.
 	_ "aji/analysis/predict"
+	_ "aji/analysis/predict/mm"
 )

@@ -1,0 +1,170 @@
+package mm
+
+import (
+	"context"
+	"errors"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"aji/analysis/board"
+	"aji/analysis/eval"
+	"aji/analysis/game"
+	"aji/analysis/pattern"
+	"aji/analysis/predict"
+	"aji/assets"
+	"aji/models"
+)
+
+// sampleFolder writes the embedded sample games to a folder.
+func sampleFolder(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, name := range assets.Games() {
+		data, err := assets.Game(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// trainedModel harvests shapes from the sample games and trains a model on them.
+func trainedModel(t *testing.T) (*Model, string) {
+	t.Helper()
+	dir := sampleFolder(t)
+	shapes, _, err := pattern.Harvest(context.Background(), dir, pattern.Options{Threshold: 2, FilterBytes: 1 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := NewModel(shapes, false)
+	data, st, err := Collect(context.Background(), dir, m, CollectOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Positions == 0 || data.Len() != st.Positions {
+		t.Fatalf("collected %d competitions, stats %+v", data.Len(), st)
+	}
+	if err := Train(context.Background(), data, m.Gamma, m.Groups(), TrainOptions{Iterations: 10}); err != nil {
+		t.Fatal(err)
+	}
+	return m, dir
+}
+
+func TestTrainedModelBeatsUniformAndExplains(t *testing.T) {
+	m, dir := trainedModel(t)
+	path := filepath.Join(t.TempDir(), "mm.ajim")
+	if err := m.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(ModelEnv, path)
+	// Evaluated on its own training games, a trained model must rank expert moves far above uniform.
+	res, err := eval.Run(context.Background(), []string{"mm", "uniform"}, dir, eval.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res[0].Top1 < 0.2 || res[0].MeanLogEvidence < res[1].MeanLogEvidence+1 {
+		t.Errorf("mm top1 %.3f log-evidence %.3f vs uniform %.3f", res[0].Top1, res[0].MeanLogEvidence, res[1].MeanLogEvidence)
+	}
+
+	gs, err := game.LoadFile(filepath.Join(dir, "Agon-01-8.sgf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos, err := gs[0].PositionAfter(60)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := NewPredictor("mm", m, false)
+	var d predict.Distribution
+	p.Predict(pos, &d)
+	sum := d.P[board.Pass]
+	for _, q := range pos.Board.Points() {
+		if d.P[q] > 0 && !pos.Board.Legal(q, pos.ToPlay) {
+			t.Fatalf("illegal %s has probability %v", q.GTP(19), d.P[q])
+		}
+		sum += d.P[q]
+	}
+	if math.Abs(sum-1) > 1e-9 {
+		t.Fatalf("probabilities sum to %v", sum)
+	}
+	best := d.Top(1, nil)[0]
+	ex := p.Explain(pos, best.Point)
+	if ex.Rank != 1 || math.Abs(ex.Probability-best.Probability) > 1e-12 || len(ex.Factors) == 0 {
+		t.Fatalf("explanation of the favourite: %+v", ex)
+	}
+	shares := 0.0
+	for _, f := range ex.Factors {
+		shares += math.Abs(f.Share)
+		if f.Name == "" || math.Abs(f.Elo-400*math.Log10(f.Weight)) > 1e-9 {
+			t.Errorf("factor %+v", f)
+		}
+	}
+	if math.Abs(shares-1) > 1e-9 {
+		t.Errorf("absolute shares sum to %v, want 1", shares)
+	}
+}
+
+func TestModelFileRoundTripAndCorruption(t *testing.T) {
+	m, _ := trainedModel(t)
+	m.Games, m.Positions = 3, 500
+	path := filepath.Join(t.TempDir(), "mm.ajim")
+	if err := m.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	back, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(back.Gamma) != len(m.Gamma) || back.Shapes.Len() != m.Shapes.Len() || back.Games != 3 || back.Positions != 500 {
+		t.Fatalf("round trip lost data")
+	}
+	for i := range m.Gamma {
+		if back.Gamma[i] != m.Gamma[i] {
+			t.Fatalf("γ %d: %v != %v", i, back.Gamma[i], m.Gamma[i])
+		}
+	}
+	data, _ := os.ReadFile(path)
+	for _, cut := range []int{0, 10, len(data) / 2, len(data) - 1} {
+		if _, err := Decode(data[:cut], "cut"); !errors.Is(err, models.ErrFormat) {
+			t.Errorf("truncated at %d: %v", cut, err)
+		}
+	}
+	bad := append([]byte(nil), data...)
+	bad[len(bad)/2] ^= 1
+	if _, err := Decode(bad, "flipped"); !errors.Is(err, models.ErrFormat) {
+		t.Errorf("corrupted: %v", err)
+	}
+	if _, err := Load(filepath.Join(t.TempDir(), "none.ajim")); err == nil {
+		t.Error("missing file accepted")
+	}
+}
+
+func BenchmarkPredict19(b *testing.B) {
+	m, err := DefaultModel()
+	if err != nil {
+		b.Skip("no default mm model embedded:", err)
+	}
+	data, _ := assets.Game("Agon-01-8.sgf")
+	gs, err := game.Parse(data)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var positions []game.Position
+	gs[0].WalkMainLine(func(pos *game.Position, _ game.Move) error {
+		positions = append(positions, *pos)
+		return nil
+	})
+	p := NewPredictor("mm", m, false)
+	var d predict.Distribution
+	i := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		p.Predict(&positions[i%len(positions)], &d)
+		i++
+	}
+}

@@ -1,0 +1,125 @@
+package mm
+
+import (
+	"fmt"
+	"math"
+
+	"aji/analysis/board"
+	"aji/analysis/feature"
+	"aji/analysis/game"
+	"aji/analysis/pattern"
+	"aji/analysis/predict"
+)
+
+// Predictor gives each legal move the probability γ_team / Σ γ_team over all legal moves (Coulom §2.2),
+// a team being the move's feature levels and its largest matching shape. One Predictor per goroutine.
+type Predictor struct {
+	name    string
+	m       *Model
+	owner   bool // compute the Monte Carlo owner feature (if the model has it)
+	ext     feature.Extractor
+	set     feature.Set
+	tracker pattern.Tracker
+	team    []int32
+}
+
+// NewPredictor makes a predictor for model m; withOwner asks for the Monte Carlo owner feature, used only
+// if the model was trained with it (it costs 63 playouts per position).
+func NewPredictor(name string, m *Model, withOwner bool) *Predictor {
+	return &Predictor{name: name, m: m, owner: withOwner && m.Owner}
+}
+
+func (p *Predictor) Name() string { return p.name }
+
+// features computes the feature levels and pattern keys of every legal move of pos.
+func (p *Predictor) features(pos *game.Position) {
+	p.ext.Extract(pos, &p.set)
+	if p.owner {
+		p.ext.AddOwner(pos, &p.set)
+	}
+	p.tracker.Sync(&pos.Board)
+}
+
+// teamOf appends the γ indices of move mv (its feature levels and largest shape) to dst.
+func teamOf(dst []int32, m *Model, set *feature.Set, tr *pattern.Tracker, mv board.Point, toPlay board.Color, owner bool) []int32 {
+	lv := &set.At[mv]
+	for f, level := range lv {
+		if level != 0 && (owner || feature.Feature(f) != feature.MCOwner) {
+			dst = append(dst, int32(feature.Index(feature.Feature(f), level)))
+		}
+	}
+	if mv != board.Pass {
+		if id, _, ok := m.Shapes.Largest(tr.Keys(mv, toPlay)); ok {
+			dst = append(dst, int32(ShapeIndex(id)))
+		}
+	}
+	return dst
+}
+
+func (p *Predictor) strength(mv board.Point, toPlay board.Color) float64 {
+	p.team = teamOf(p.team[:0], p.m, &p.set, &p.tracker, mv, toPlay, p.owner)
+	s := 1.0
+	for _, i := range p.team {
+		s *= p.m.Gamma[i]
+	}
+	return s
+}
+
+// Predict implements predict.Predictor.
+func (p *Predictor) Predict(pos *game.Position, out *predict.Distribution) {
+	p.features(pos)
+	out.Reset(pos.Board.Size())
+	total := 0.0
+	for _, mv := range p.set.Moves() {
+		s := p.strength(mv, pos.ToPlay)
+		out.P[mv] = s
+		total += s
+	}
+	if !(total > 0) || math.IsInf(total, 0) {
+		out.Uniform(pos)
+		return
+	}
+	for _, mv := range p.set.Moves() {
+		out.P[mv] /= total
+	}
+}
+
+// Explain implements predict.Explainer: the features and shape that fired for move, with γ, Elo and
+// share of the move's log-strength.
+func (p *Predictor) Explain(pos *game.Position, move board.Point) predict.Explanation {
+	var dist predict.Distribution
+	p.Predict(pos, &dist)
+	ex := predict.Explanation{Point: move, Probability: dist.P[move], Rank: dist.Rank(pos, move)}
+	if !p.set.Legal(move) && move != board.Pass {
+		return ex
+	}
+	p.team = teamOf(p.team[:0], p.m, &p.set, &p.tracker, move, pos.ToPlay, p.owner)
+	abs := 0.0
+	for _, i := range p.team {
+		abs += math.Abs(math.Log(p.m.Gamma[i]))
+	}
+	for _, i := range p.team {
+		g := p.m.Gamma[i]
+		name := ""
+		if int(i) < feature.NumIndices {
+			name = feature.IndexName(int(i))
+		} else {
+			e := p.m.Shapes.Entry(int(i) - feature.NumIndices)
+			name = shapeName(e)
+			ex.PatternSize = e.Size
+			for _, c := range pattern.Cells(&pos.Board, pos.ToPlay, move, e.Size) {
+				ex.Pattern = append(ex.Pattern, predict.PatternCell{DX: c.DX, DY: c.DY, State: c.State.String()})
+			}
+		}
+		share := 0.0
+		if abs > 0 {
+			share = math.Log(g) / abs
+		}
+		ex.Factors = append(ex.Factors, predict.Factor{Name: name, Weight: g, Elo: Elo(g), Share: share})
+	}
+	return ex
+}
+
+func shapeName(e pattern.Entry) string {
+	return fmt.Sprintf("shape of size %d (seen %d times in training)", e.Size, e.Count)
+}

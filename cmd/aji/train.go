@@ -1,0 +1,212 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"slices"
+	"sync"
+	"text/tabwriter"
+	"time"
+
+	"aji/analysis/dataset"
+	"aji/analysis/eval"
+	"aji/analysis/feature"
+	"aji/analysis/pattern"
+	"aji/analysis/predict/mm"
+	"aji/internal/progress"
+)
+
+// runHarvest builds a pattern dictionary from a game collection (Stern 2008 §3.1.4).
+func runHarvest(ctx context.Context, args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("harvest", flag.ContinueOnError)
+	games := fs.String("games", "", "game collection to harvest from")
+	out := fs.String("out", "", "dictionary file to write")
+	threshold := fs.Int("threshold", 3, "keep patterns seen at least this many times")
+	maxGames := fs.Int("max-games", 0, "read only the first N games (0: all)")
+	filterMB := fs.Int("filter-mb", 256, "spectral Bloom filter size in MiB")
+	rest, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 || *games == "" || *out == "" {
+		return fmt.Errorf("%w: harvest --games PATH --out FILE [--threshold N] [--max-games N] [--filter-mb MB]", errUsage)
+	}
+	total, err := dataset.Count(*games)
+	if err != nil {
+		return err
+	}
+	if *maxGames > 0 {
+		total = min(total, *maxGames)
+	}
+	// One meter per pass, started when its pass starts so its rate and ETA are its own.
+	var mu sync.Mutex
+	var meters [3]*progress.Meter
+	names := [3]string{"", "harvest pass 1 (Bloom filter)", "harvest pass 2 (exact counts)"}
+	dict, st, err := pattern.Harvest(ctx, *games, pattern.Options{
+		Threshold:   *threshold,
+		FilterBytes: *filterMB << 20,
+		MaxFiles:    *maxGames,
+		Progress: func(pass, _ int) {
+			mu.Lock()
+			if meters[pass] == nil {
+				meters[pass] = progress.New(os.Stderr, names[pass], "games", total)
+			}
+			m := meters[pass]
+			mu.Unlock()
+			m.Add(1)
+		},
+	})
+	if err != nil {
+		return err
+	}
+	for _, m := range meters {
+		m.Done()
+	}
+	if err := dict.Save(*out); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "harvested %d patterns from %d games (%d moves) in %s + %s; filter load %.3f\n",
+		dict.Len(), st.Games, st.Moves, st.Pass1.Round(time.Second), st.Pass2.Round(time.Second), st.FilterLoad)
+	for i, n := range st.Kept {
+		fmt.Fprintf(stdout, "  size %2d: %d\n", pattern.MinSize+i, n)
+	}
+	return nil
+}
+
+// runTrain dispatches `aji train KIND`.
+func runTrain(ctx context.Context, args []string, stdout io.Writer) error {
+	if len(args) == 0 {
+		return fmt.Errorf("%w: train KIND (mm) --games PATH --validation PATH --out FILE", errUsage)
+	}
+	switch args[0] {
+	case "mm":
+		return trainMM(ctx, args[1:], stdout)
+	}
+	return fmt.Errorf("%w: unknown model kind %q (mm)", errUsage, args[0])
+}
+
+func trainMM(ctx context.Context, args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("train mm", flag.ContinueOnError)
+	games := fs.String("games", "", "training games")
+	validation := fs.String("validation", "", "validation games, evaluated after training")
+	patterns := fs.String("patterns", "", "pattern dictionary from aji harvest")
+	out := fs.String("out", "", "model file to write (rewritten after every iteration: a checkpoint)")
+	resume := fs.Bool("resume", false, "start from the γ in --out instead of 1")
+	maxGames := fs.Int("max-games", 0, "training games to read (0: all)")
+	perGame := fs.Int("positions-per-game", 0, "positions sampled per game (0: all)")
+	iterations := fs.Int("iterations", 25, "MM iterations at most")
+	owner := fs.Bool("owner", false, "use the Monte Carlo owner feature (63 playouts per position)")
+	ownerFrom := fs.String("owner-from", "", "owner stage: start from this trained model (its shapes and γ, kept fixed) and train only the Monte Carlo owner levels")
+	valGames := fs.Int("validation-games", 0, "validation games to evaluate (0: all)")
+	rest, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 || *games == "" || (*patterns == "") == (*ownerFrom == "") || *out == "" {
+		return fmt.Errorf("%w: train mm --games PATH (--patterns FILE | --owner-from MODEL) --out FILE [--validation PATH] [--max-games N] [--positions-per-game K] [--owner] [--resume]", errUsage)
+	}
+	var model *mm.Model
+	var groups []mm.Group
+	if *ownerFrom != "" {
+		// Coulom §3.5: slow features can be trained afterwards, over fewer games. The base model's γ stay
+		// fixed while MM fits the owner levels alone.
+		base, err := mm.Load(*ownerFrom)
+		if err != nil {
+			return err
+		}
+		model = &mm.Model{Gamma: slices.Clone(base.Gamma), Shapes: base.Shapes, Owner: true}
+		for _, g := range model.Groups() {
+			if g.Name == feature.MCOwner.String() {
+				groups = append(groups, g)
+			}
+		}
+	} else {
+		shapes, err := pattern.LoadDictionary(*patterns)
+		if err != nil {
+			return err
+		}
+		model = mm.NewModel(shapes, *owner)
+		groups = model.Groups()
+	}
+	if *resume {
+		old, err := mm.Load(*out)
+		if err != nil {
+			return fmt.Errorf("resume: %w", err)
+		}
+		if len(old.Gamma) != len(model.Gamma) || old.Owner != model.Owner {
+			return fmt.Errorf("resume: %s has %d γ (owner %v), this run %d (owner %v)", *out, len(old.Gamma), old.Owner, len(model.Gamma), model.Owner)
+		}
+		copy(model.Gamma, old.Gamma)
+	}
+
+	total, err := dataset.Count(*games)
+	if err != nil {
+		return err
+	}
+	if *maxGames > 0 {
+		total = min(total, *maxGames)
+	}
+	meter := progress.New(os.Stderr, "collect", "games", total)
+	start := time.Now()
+	data, st, err := mm.Collect(ctx, *games, model, mm.CollectOptions{
+		MaxGames: *maxGames, PositionsPerGame: *perGame, Seed: 1, Progress: meter.Add,
+	})
+	if err != nil {
+		return err
+	}
+	meter.Done()
+	model.Games, model.Positions = st.Games, st.Positions
+	fmt.Fprintf(os.Stderr, "collected %d positions (%d merged teams, %.0f MB) from %d games in %s\n",
+		data.Len(), data.Teams(), float64(data.Bytes())/1e6, st.Games, time.Since(start).Round(time.Second))
+
+	trainStart := time.Now()
+	err = mm.Train(ctx, data, model.Gamma, groups, mm.TrainOptions{
+		Iterations: *iterations,
+		Progress: func(it mm.Iteration) {
+			fmt.Fprintf(os.Stderr, "iteration %d: mean log-likelihood %.4f (%.1fs)\n", it.N, it.LogLikelihood, it.Seconds)
+			if err := model.Save(*out); err != nil {
+				fmt.Fprintln(os.Stderr, "checkpoint:", err)
+			}
+		},
+	})
+	if err != nil {
+		return err
+	}
+	if err := model.Save(*out); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "trained on %d positions of %d games in %s (collect) + %s (MM); wrote %s\n",
+		st.Positions, st.Games, trainStart.Sub(start).Round(time.Second), time.Since(trainStart).Round(time.Second), *out)
+	printGammaTable(stdout, model)
+	if *validation == "" {
+		return nil
+	}
+	os.Setenv(mm.ModelEnv, *out)
+	results, err := eval.Run(ctx, []string{"mm"}, *validation, eval.Options{MaxGames: *valGames})
+	if err != nil {
+		return err
+	}
+	return printEval(stdout, results)
+}
+
+// printGammaTable prints the learned non-shape γ beside Coulom's Table 1.
+func printGammaTable(w io.Writer, m *mm.Model) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "feature level\tγ (Aji)\tElo\tγ (Coulom 2007)")
+	for i := range feature.NumIndices {
+		f, level := feature.FromIndex(i)
+		if f == feature.MCOwner && !m.Owner {
+			continue
+		}
+		paper := "-"
+		if g, ok := mm.PaperGamma(f, level); ok {
+			paper = fmt.Sprintf("%.2f", g)
+		}
+		fmt.Fprintf(tw, "%s\t%.2f\t%+.0f\t%s\n", feature.IndexName(i), m.Gamma[i], 400*math.Log10(m.Gamma[i]), paper)
+	}
+	tw.Flush()
+}
