@@ -8,13 +8,14 @@ import (
 	"sync"
 	"time"
 
+	_ "aji/analysis/predict/all" // every predictor registers itself
 	"aji/assets"
 	"aji/ui/goban"
+	"aji/ui/workbench"
 
 	"fyne.io/fyne/v2"
 	fyneapp "fyne.io/fyne/v2/app"
-	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/widget"
+	"fyne.io/fyne/v2/dialog"
 )
 
 // appID matches FyneApp.toml; Fyne keys preferences and storage on it.
@@ -26,7 +27,7 @@ func main() {
 	start := time.Now()
 
 	move := flag.Int("move", -1, "show the position after `N` main-line moves (default: the last)")
-	verbose := flag.Bool("v", false, "log every repaint")
+	verbose := flag.Bool("v", false, "log at debug level: repaints, navigation-to-heat-map times")
 	flag.Usage = func() {
 		fmt.Fprintf(flag.CommandLine.Output(), "usage: aji-app [-move N] [-v] [FILE.sgf]\n")
 		flag.PrintDefaults()
@@ -42,41 +43,39 @@ func main() {
 		os.Exit(2)
 	}
 
-	rec, err := open(flag.Arg(0), *move)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "aji-app:", err)
-		os.Exit(1)
-	}
-	slog.Info("game loaded", "source", rec.source, "move", rec.move, "elapsed", time.Since(start))
-	if err := show(rec, start); err != nil {
-		fmt.Fprintln(os.Stderr, "aji-app:", err)
-		os.Exit(1)
-	}
-}
-
-// show opens the window and runs the event loop until it is closed.
-func show(rec *record, start time.Time) error {
 	a := fyneapp.NewWithID(appID)
 	a.SetIcon(fyne.NewStaticResource("icon.png", assets.Icon))
-	w := a.NewWindow(rec.title())
-
-	board := goban.NewBoard()
-	if err := board.SetPosition(rec.position); err != nil {
-		return fmt.Errorf("%s: %w", rec.source, err)
-	}
+	a.Settings().SetTheme(workbench.Theme())
+	w := a.NewWindow("Aji")
+	wb := workbench.New(w, workbench.Options{})
 	var first sync.Once
-	board.OnPainted = func(p goban.PaintStats) {
+	wb.Board().OnPainted = func(p goban.PaintStats) {
 		first.Do(func() {
 			slog.Info("first board painted", "since_start", time.Since(start).Round(time.Millisecond), "paint", p.Took.Round(time.Microsecond))
 		})
 		slog.Debug("board painted", "width", p.Width, "height", p.Height, "resized", p.Resized, "took", p.Took.Round(time.Microsecond))
 	}
-
-	status := widget.NewLabel(rec.status())
-	status.Truncation = fyne.TextTruncateEllipsis
-	w.SetContent(container.NewBorder(nil, status, nil, nil, board))
-	// Fits a 1280x800 laptop screen with room for the desktop's panels.
-	w.Resize(fyne.NewSize(760, 800))
+	if err := open(wb, flag.Arg(0), *move); err != nil {
+		// The window still opens, on an empty board, so the user can pick
+		// another file; the message also goes to the terminal for scripts.
+		fmt.Fprintln(os.Stderr, "aji-app:", err)
+		dialog.ShowError(err, w)
+	} else {
+		slog.Info("game loaded", "source", flag.Arg(0), "elapsed", time.Since(start).Round(time.Microsecond))
+	}
+	// The board takes most of a 1280x800 laptop screen, the panel the rest.
+	w.Resize(fyne.NewSize(1200, 780))
 	w.ShowAndRun()
-	return nil
+}
+
+// open shows the game in path, or the embedded sample when path is empty.
+func open(wb *workbench.Workbench, path string, move int) error {
+	if path != "" {
+		return wb.ShowFile(path, move)
+	}
+	name, data, err := assets.Sample()
+	if err != nil {
+		return err
+	}
+	return wb.Show(name, "", data, move)
 }

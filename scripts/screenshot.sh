@@ -6,12 +6,15 @@
 #   scripts/screenshot.sh [OUT.png] [FILE.sgf]
 #
 # OUT.png defaults to bin/screenshot.png; without FILE.sgf the app opens its
-# embedded sample game. With WINDOW_ONLY=1 the saved image is cropped to the
-# app window and reduced to a palette, for the README.
+# embedded sample game. The app shows the position after MOVE moves (default
+# 106: mid-game, with the heat map on the empty points and the record's next
+# move ringed). With WINDOW_ONLY=1 the saved image is cropped to the app
+# window and reduced to a palette, for the README.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-bin/screenshot.png}
 sgf=${2:-}
+move=${MOVE:-106}
 export LANG=${LANG:-en_US.UTF-8}
 
 mkdir -p bin "$(dirname "$out")"
@@ -20,15 +23,18 @@ go build -o bin/checkshot ./scripts/checkshot
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# Fresh preferences: the run neither depends on nor adds to the user's
+# settings and recent files.
+export XDG_CONFIG_HOME=$work/config
 
 # The part that needs the display runs inside xvfb-run. It waits for both
 # the window (xdotool) and the app's "first board painted" log line, so the
 # shot is never taken of a window that is mapped but still blank.
 cat >"$work/inner.sh" <<'INNER'
 set -euo pipefail
-work=$1 sgf=$2
+work=$1 sgf=$2 move=$3
 start=$(date +%s%N)
-./bin/aji-app ${sgf:+"$sgf"} 2>"$work/app.log" &
+./bin/aji-app -move "$move" ${sgf:+"$sgf"} 2>"$work/app.log" &
 pid=$!
 trap 'kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true' EXIT
 win=
@@ -52,15 +58,19 @@ if [[ -z $win ]] || ! grep -q 'first board painted' "$work/app.log"; then
 	cat "$work/app.log" >&2
 	exit 1
 fi
-# The log line is written while the frame is painted; give the buffer swap
-# a moment to reach the X server.
+# Xvfb starts the pointer mid-screen, over the board, where the board shows
+# its translucent hover stone; park it on the status bar (leaving the window
+# does not clear the hover in Fyne). The log line is written while the frame
+# is painted; give the buffer swap a moment to reach the X server.
+eval "$(xdotool getwindowgeometry --shell "$win")"
+xdotool mousemove --window "$win" $((WIDTH - 20)) $((HEIGHT - 10)) || true
 sleep 1
 import -window root "$work/root.png"
 xdotool getwindowgeometry --shell "$win" >"$work/geometry"
 cat "$work/app.log" >&2
 INNER
 
-xvfb-run -a -s '-screen 0 1280x900x24' bash "$work/inner.sh" "$work" "$sgf"
+xvfb-run -a -s '-screen 0 1280x900x24' bash "$work/inner.sh" "$work" "$sgf" "$move"
 ./bin/checkshot "$work/root.png"
 
 if [[ ${WINDOW_ONLY:-0} == 1 ]]; then

@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -63,20 +64,61 @@ func (c *Cursor) next(n *Node) *Node {
 	return n.Children[i]
 }
 
-// Forward moves up to k nodes along the current variation and reports whether it moved.
-func (c *Cursor) Forward(k int) (bool, error) {
-	n := c.node
-	for ; k > 0; k-- {
-		m := c.next(n)
-		if m == nil {
-			break
-		}
-		n = m
+// Next returns the node Forward(1) would move to — the record's next move along the current variation —
+// or nil at the end of it.
+func (c *Cursor) Next() *Node { return c.next(c.node) }
+
+// Line returns the current variation: the nodes from the root through the current node to the end of the
+// variation, following the child last taken at every branching node (what Forward and End follow).
+func (c *Cursor) Line() []*Node {
+	var line []*Node
+	for n := c.node; n != nil; n = n.Parent {
+		line = append(line, n)
 	}
-	if n == c.node {
+	slices.Reverse(line)
+	for n := c.next(c.node); n != nil; n = c.next(n) {
+		line = append(line, n)
+	}
+	return line
+}
+
+// Forward moves up to k nodes along the current variation and reports whether it moved. An illegal move
+// in the record stops it on the node before that move, with an error wrapping ErrIllegalMove, so a
+// damaged record can still be read up to the damage.
+func (c *Cursor) Forward(k int) (bool, error) {
+	var path []*Node
+	for n := c.next(c.node); n != nil && k > 0; n, k = c.next(n), k-1 {
+		path = append(path, n)
+	}
+	return c.advance(path)
+}
+
+// advance plays path, a line of descendants of the current node, on a copy of the current position —
+// each step costs one move, not a replay from the root — and stops before the first node that fails.
+func (c *Cursor) advance(path []*Node) (bool, error) {
+	if len(path) == 0 {
 		return false, nil
 	}
-	return true, c.goTo(n)
+	p := *c.pos
+	var (
+		reached *Node
+		err     error
+	)
+	for _, n := range path {
+		q := p
+		if err = q.apply(n, nil); err != nil {
+			break
+		}
+		p, reached = q, n
+	}
+	if reached == nil {
+		return false, err
+	}
+	c.node, c.pos = reached, &p
+	for m := reached; m != path[0].Parent; m = m.Parent {
+		c.chosen[m.Parent] = slices.Index(m.Parent.Children, m)
+	}
+	return true, err
 }
 
 // Back moves up to k nodes towards the root and reports whether it moved.
@@ -94,13 +136,10 @@ func (c *Cursor) Back(k int) (bool, error) {
 // Home moves to the root.
 func (c *Cursor) Home() error { return c.goTo(c.g.Root) }
 
-// End moves to the end of the current variation.
+// End moves to the end of the current variation, or as far as Forward gets before an illegal move.
 func (c *Cursor) End() error {
-	n := c.node
-	for m := c.next(n); m != nil; m = c.next(n) {
-		n = m
-	}
-	return c.goTo(n)
+	_, err := c.Forward(math.MaxInt)
+	return err
 }
 
 // SwitchVariation moves to the sibling delta places away from the current node (−1: the previous

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"testing"
@@ -103,5 +104,61 @@ func TestCursorPlayAddsVariationsAndSaves(t *testing.T) {
 	c.Play(gtp(t, "A1", 9))
 	if err := c.SaveFile(filepath.Join(t.TempDir(), "no", "such", "dir.sgf")); err == nil || !c.Modified() {
 		t.Errorf("save to a missing folder: %v, modified %v", err, c.Modified())
+	}
+}
+
+func TestCursorLineAndNextFollowTheChosenVariation(t *testing.T) {
+	gs, err := Parse([]byte("(;SZ[9];B[ee];W[cc](;B[gg];W[gc])(;B[cg]))"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := NewCursor(gs[0])
+	moves := func(line []*Node) (s string) {
+		for _, n := range line[1:] {
+			s += n.Move.Point.GTP(9) + " "
+		}
+		return s
+	}
+	if got := moves(c.Line()); got != "E5 C7 G3 G7 " {
+		t.Errorf("line at the root %q, want the main line", got)
+	}
+	if c.Next() != gs[0].Root.Children[0] {
+		t.Error("next at the root is not the first move")
+	}
+	c.Forward(3)
+	c.SwitchVariation(+1)
+	c.Home()
+	if got := moves(c.Line()); got != "E5 C7 C3 " {
+		t.Errorf("line after visiting the variation %q, want it to follow C3", got)
+	}
+	c.End()
+	if c.Next() != nil || c.Position().MoveNumber != 3 {
+		t.Errorf("end of the variation: next %v, move %d", c.Next(), c.Position().MoveNumber)
+	}
+}
+
+func TestCursorStopsBeforeAnIllegalRecordedMove(t *testing.T) {
+	// Move 3 plays on the stone of move 1.
+	gs, err := Parse([]byte("(;SZ[9];B[ee];W[cc];B[ee];W[gg])"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := NewCursor(gs[0])
+	moved, err := c.Forward(10)
+	if !moved || !errors.Is(err, ErrIllegalMove) || c.Position().MoveNumber != 2 {
+		t.Fatalf("forward over an illegal move: moved %v, err %v, at move %d; want to stop at move 2",
+			moved, err, c.Position().MoveNumber)
+	}
+	if moved, err := c.Forward(1); moved || err == nil {
+		t.Errorf("forward onto the illegal move: moved %v, err %v", moved, err)
+	}
+	c.Home()
+	if err := c.End(); !errors.Is(err, ErrIllegalMove) || c.Position().MoveNumber != 2 {
+		t.Errorf("end: err %v, at move %d; want an error and move 2", err, c.Position().MoveNumber)
+	}
+	// The position reached step by step equals the one replayed from the root.
+	want, _ := gs[0].PositionAt(c.Node())
+	if got := c.Position(); got.Board.String() != want.Board.String() || got.ToPlay != want.ToPlay || got.Last != want.Last {
+		t.Errorf("incremental position differs:\n%v\nwant\n%v", got.Board.String(), want.Board.String())
 	}
 }
