@@ -14,6 +14,7 @@ import (
 	"aji/analysis/board"
 	"aji/analysis/game"
 	"aji/analysis/predict"
+	"aji/analysis/predict/mm"
 	"aji/assets"
 )
 
@@ -147,15 +148,29 @@ func benchPredict(ctx context.Context, names []string, d time.Duration) ([]predi
 		if err != nil {
 			return nil, err
 		}
-		var dist predict.Distribution
-		n := 0
-		start := time.Now()
-		for time.Since(start) < d && ctx.Err() == nil {
-			p.Predict(&positions[n%len(positions)], &dist)
-			n++
+		variants := []predict.Predictor{p}
+		labels := []string{name}
+		// The Monte Carlo owner feature (63 playouts) dominates mm's cost: time the model with and
+		// without it (without it the owner γ simply drop out of every team).
+		if name == "mm" {
+			m, _ := mm.DefaultModel()
+			variants = []predict.Predictor{mm.NewPredictor(name, m, true), mm.NewPredictor(name, m, false)}
+			labels = []string{"mm (with MC owner)", "mm (without MC owner)"}
+			if !m.Owner {
+				variants, labels = variants[1:], labels[1:]
+			}
 		}
-		s := time.Since(start).Seconds()
-		figs = append(figs, predictFigure{name, len(positions), float64(n) / s, 1e6 * s / float64(n)})
+		for i, v := range variants {
+			var dist predict.Distribution
+			n := 0
+			start := time.Now()
+			for time.Since(start) < d && ctx.Err() == nil {
+				v.Predict(&positions[n%len(positions)], &dist)
+				n++
+			}
+			s := time.Since(start).Seconds()
+			figs = append(figs, predictFigure{labels[i], len(positions), float64(n) / s, 1e6 * s / float64(n)})
+		}
 	}
 	return figs, nil
 }

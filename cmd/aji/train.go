@@ -167,7 +167,9 @@ func trainMM(ctx context.Context, args []string, stdout io.Writer) error {
 	err = mm.Train(ctx, data, model.Gamma, groups, mm.TrainOptions{
 		Iterations: *iterations,
 		Progress: func(it mm.Iteration) {
-			fmt.Fprintf(os.Stderr, "iteration %d: mean log-likelihood %.4f (%.1fs)\n", it.N, it.LogLikelihood, it.Seconds)
+			eta := time.Duration(float64(*iterations-it.N) * float64(time.Since(trainStart)) / float64(it.N))
+			fmt.Fprintf(os.Stderr, "MM iteration %d/%d: mean log-likelihood %.4f (%.1fs, ETA %s at most; stops early once converged)\n",
+				it.N, *iterations, it.LogLikelihood, it.Seconds, eta.Round(time.Second))
 			if err := model.Save(*out); err != nil {
 				fmt.Fprintln(os.Stderr, "checkpoint:", err)
 			}
