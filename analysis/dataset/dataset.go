@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"runtime"
 	"sync"
 
@@ -201,4 +202,61 @@ func Count(path string) (int, error) {
 		err = eachTarFile(ctx, path, k, count, false)
 	}
 	return n, err
+}
+
+// Games hands the games of the collection at path to workers goroutines (GOMAXPROCS when workers < 1),
+// stopping after maxGames games (0: all). Games are decoded in stored order by one goroutine and numbered
+// from 0, so maxGames always selects the same games whatever the scheduling — what evaluation and
+// training need to be repeatable. A file that fails to load is logged, counted in Stats.Errors and
+// skipped. fn gets the worker number (for per-goroutine state), the game's number, its file name and
+// the game; it is not called once ctx is done.
+func Games(ctx context.Context, path string, f Filter, maxGames, workers int, fn func(worker, index int, name string, g *game.Game)) (Stats, error) {
+	if workers < 1 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	type job struct {
+		index int
+		name  string
+		g     *game.Game
+	}
+	jobs := make(chan job, 2*workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for j := range jobs {
+				if ctx.Err() == nil { // otherwise drain, so the reader is never left blocked
+					fn(w, j.index, j.name, j.g)
+				}
+			}
+		})
+	}
+	errEnough := errors.New("enough games")
+	n := 0
+	st, err := Walk(ctx, path, f, func(rec Record) error {
+		if rec.Err != nil {
+			slog.Warn("skipping file", "name", rec.Name, "err", rec.Err)
+			return nil
+		}
+		for _, g := range rec.Games {
+			if maxGames > 0 && n >= maxGames {
+				return errEnough
+			}
+			select {
+			case jobs <- job{n, rec.Name, g}:
+				n++
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
+		return nil
+	})
+	close(jobs)
+	wg.Wait()
+	if errors.Is(err, errEnough) {
+		err = nil
+	}
+	if err == nil {
+		err = ctx.Err()
+	}
+	return st, err
 }

@@ -3,12 +3,17 @@ package dataset
 import (
 	"context"
 	"errors"
+	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
+
+	"aji/analysis/game"
 )
 
 // validationArchive is the shared validation split, or a skip when the
@@ -262,5 +267,45 @@ func BenchmarkReadValidation(b *testing.B) {
 		if err := eachFile(b.Context(), p, func(file) error { return nil }); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestGamesSelectsTheSameGames checks that Games numbers games in stored order and that maxGames picks
+// the same games whatever the number of workers; files that fail to load are counted, not handed on.
+func TestGamesSelectsTheSameGames(t *testing.T) {
+	dir := writeFolder(t, t.TempDir(), testMembers)
+	// a.sgf: 1 game, b.SGF: 1, c.sgf: 2, d.sgf: not SGF.
+	for _, workers := range []int{1, 3} {
+		var mu sync.Mutex
+		got := map[int]string{}
+		st, err := Games(context.Background(), dir, Filter{}, 3, workers, func(w, i int, name string, g *game.Game) {
+			if w < 0 || w >= workers {
+				t.Errorf("worker %d of %d", w, workers)
+			}
+			mu.Lock()
+			got[i] = fmt.Sprintf("%s/%d", filepath.Base(name), g.Size())
+			mu.Unlock()
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[int]string{0: "a.sgf/9", 1: "b.SGF/19", 2: "c.sgf/19"}
+		if !maps.Equal(got, want) {
+			t.Errorf("%d workers: got %v, want %v", workers, got, want)
+		}
+		if st.Errors != 0 {
+			t.Errorf("%d workers: %d errors before the fourth file was read", workers, st.Errors)
+		}
+	}
+	// All games: the second game of c.sgf is number 3, and the broken d.sgf is counted.
+	var n atomic.Int32
+	st, err := Games(context.Background(), dir, Filter{}, 0, 2, func(int, int, string, *game.Game) { n.Add(1) })
+	if err != nil || st.Errors != 1 || n.Load() != 4 {
+		t.Fatalf("all games: %v, %d errors, %d games (want 4)", err, st.Errors, n.Load())
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Games(ctx, dir, Filter{}, 0, 2, func(int, int, string, *game.Game) { t.Error("called after cancel") }); err == nil {
+		t.Error("cancelled walk reported success")
 	}
 }

@@ -2,11 +2,8 @@ package eval
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"log/slog"
 	"runtime"
-	"sync"
 	"time"
 
 	"aji/analysis/board"
@@ -41,15 +38,12 @@ type Options struct {
 	Progress func(games int)
 }
 
-// job is one game to score.
-type job struct {
-	name string
-	g    *game.Game
-}
-
-// tally is what one worker has counted.
-type tally struct {
+// worker is one goroutine's predictors, scratch and counts.
+type worker struct {
+	preds        []predict.Predictor
 	scores       []Score
+	perGame      []Score
+	dist         predict.Distribution
 	games        int
 	skipped      int
 	skippedGames int
@@ -60,12 +54,12 @@ type tally struct {
 // counted as skipped) and logged. Games are decoded in order by one goroutine and scored by Workers
 // goroutines, each with its own predictors, so MaxGames always selects the same games.
 func Run(ctx context.Context, names []string, path string, opt Options) ([]Result, error) {
-	workers := opt.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
+	n := opt.Workers
+	if n <= 0 {
+		n = runtime.GOMAXPROCS(0)
 	}
 	// Make every worker's predictors up front so a bad name or model fails before any work.
-	preds := make([][]predict.Predictor, workers)
+	preds := make([][]predict.Predictor, n)
 	for w := range preds {
 		for _, name := range names {
 			p, err := predict.New(name)
@@ -75,48 +69,22 @@ func Run(ctx context.Context, names []string, path string, opt Options) ([]Resul
 			preds[w] = append(preds[w], p)
 		}
 	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	jobs := make(chan job, 4*workers)
-	tallies := make([]tally, workers)
-	var wg sync.WaitGroup
+	workers := make([]worker, n)
 	for w := range workers {
-		wg.Go(func() { tallies[w] = score(ctx, preds[w], jobs, opt.Progress) })
+		workers[w] = worker{preds: preds[w], scores: make([]Score, len(names)), perGame: make([]Score, len(names))}
 	}
-
-	errStop := errors.New("enough games")
-	loadErrors := 0
-	sent := 0
-	_, err := dataset.Walk(ctx, path, opt.Filter, func(rec dataset.Record) error {
-		if rec.Err != nil {
-			loadErrors++
-			slog.Warn("skipping record", "name", rec.Name, "err", rec.Err)
-			return nil
+	st, err := dataset.Games(ctx, path, opt.Filter, opt.MaxGames, n, func(w, _ int, name string, g *game.Game) {
+		workers[w].score(ctx, name, g)
+		if opt.Progress != nil {
+			opt.Progress(1)
 		}
-		for _, g := range rec.Games {
-			if opt.MaxGames > 0 && sent >= opt.MaxGames {
-				return errStop
-			}
-			select {
-			case jobs <- job{rec.Name, g}:
-				sent++
-			case <-ctx.Done():
-				return ctx.Err()
-			}
-		}
-		return nil
 	})
-	close(jobs)
-	wg.Wait()
-	if err != nil && !errors.Is(err, errStop) {
-		return nil, err
-	}
-	if err := ctx.Err(); err != nil {
+	if err != nil {
 		return nil, err
 	}
 
-	total := tally{scores: make([]Score, len(names)), skippedGames: loadErrors}
-	for _, t := range tallies {
+	total := worker{scores: make([]Score, len(names)), skippedGames: st.Errors}
+	for _, t := range workers {
 		total.games += t.games
 		total.skipped += t.skipped
 		total.skippedGames += t.skippedGames
@@ -144,57 +112,43 @@ func Run(ctx context.Context, names []string, path string, opt Options) ([]Resul
 		}
 		// Throughput of this predictor alone on all workers: positions over its per-worker time.
 		if s.Seconds > 0 {
-			results[i].PositionsPerSecond = float64(s.Positions) * float64(workers) / s.Seconds
+			results[i].PositionsPerSecond = float64(s.Positions) * float64(n) / s.Seconds
 		}
 	}
 	return results, nil
 }
 
-// score is one worker: it scores games from jobs until the channel closes or ctx ends.
-func score(ctx context.Context, preds []predict.Predictor, jobs <-chan job, progress func(int)) tally {
-	t := tally{scores: make([]Score, len(preds))}
-	perGame := make([]Score, len(preds))
-	var dist predict.Distribution
-	for j := range jobs {
-		if ctx.Err() != nil {
-			continue // drain so the producer is never blocked
+// score scores one game. A game with an illegal move is skipped whole, its moves counted as skipped.
+func (t *worker) score(ctx context.Context, name string, g *game.Game) {
+	for i := range t.perGame {
+		t.perGame[i].Reset()
+	}
+	passes := 0
+	err := g.WalkMainLine(func(pos *game.Position, next game.Move) error {
+		if next.Point == board.Pass {
+			passes++
+			return nil
 		}
-		for i := range perGame {
-			perGame[i].Reset()
+		for i, p := range t.preds {
+			start := time.Now()
+			p.Predict(pos, &t.dist)
+			rank := t.dist.Rank(pos, next.Point)
+			t.perGame[i].Seconds += time.Since(start).Seconds()
+			t.perGame[i].Add(pos.MoveNumber+1, rank, t.dist.P[next.Point])
 		}
-		passes, moves := 0, 0
-		err := j.g.WalkMainLine(func(pos *game.Position, next game.Move) error {
-			moves++
-			if next.Point == board.Pass {
-				passes++
-				return nil
-			}
-			for i, p := range preds {
-				start := time.Now()
-				p.Predict(pos, &dist)
-				rank := dist.Rank(pos, next.Point)
-				perGame[i].Seconds += time.Since(start).Seconds()
-				perGame[i].Add(pos.MoveNumber+1, rank, dist.P[next.Point])
-			}
-			return ctx.Err()
-		})
-		switch {
-		case ctx.Err() != nil:
-			continue
-		case err != nil:
-			slog.Warn("skipping game", "name", j.name, "err", fmt.Sprint(err))
-			t.skippedGames++
-			t.skipped += j.g.NumMoves()
-		default:
-			t.games++
-			t.skipped += passes
-			for i := range perGame {
-				t.scores[i].Merge(&perGame[i])
-			}
-		}
-		if progress != nil {
-			progress(1)
+		return ctx.Err()
+	})
+	switch {
+	case ctx.Err() != nil:
+	case err != nil:
+		slog.Warn("skipping game", "name", name, "err", err)
+		t.skippedGames++
+		t.skipped += g.NumMoves()
+	default:
+		t.games++
+		t.skipped += passes
+		for i := range t.perGame {
+			t.scores[i].Merge(&t.perGame[i])
 		}
 	}
-	return t
 }

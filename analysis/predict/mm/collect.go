@@ -2,10 +2,8 @@ package mm
 
 import (
 	"context"
-	"errors"
 	"math/rand/v2"
 	"runtime"
-	"sync"
 
 	"aji/analysis/board"
 	"aji/analysis/dataset"
@@ -32,11 +30,6 @@ type CollectStats struct {
 	Games, Positions, SkippedGames int
 }
 
-type collectJob struct {
-	index int
-	g     *game.Game
-}
-
 // Collect turns the games under path into competitions for model m: one per sampled expert move (passes
 // skipped), whose teams are all legal moves (Coulom §3: the expert's move wins against every other legal
 // move). The shapes come from m's dictionary and the Monte Carlo owner feature is computed if m.Owner.
@@ -45,67 +38,31 @@ func Collect(ctx context.Context, path string, m *Model, opt CollectOptions) (*C
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	jobs := make(chan collectJob, 2*workers)
-	parts := make([]*Competitions, workers)
-	stats := make([]CollectStats, workers)
-	errs := make([]error, workers)
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var wg sync.WaitGroup
-	for w := range workers {
-		parts[w] = NewCompetitions(len(m.Gamma))
-		wg.Go(func() {
-			c := collector{m: m, data: parts[w], stats: &stats[w]}
-			for j := range jobs {
-				if ctx.Err() == nil {
-					c.game(ctx, j, opt)
-				}
-				if opt.Progress != nil {
-					opt.Progress(1)
-				}
-			}
-			errs[w] = c.err
-		})
+	cs := make([]collector, workers)
+	for w := range cs {
+		cs[w] = collector{m: m, data: NewCompetitions(len(m.Gamma))}
 	}
-	errEnough := errors.New("enough games")
-	sent := 0
-	_, err := dataset.Walk(ctx, path, opt.Filter, func(rec dataset.Record) error {
-		if rec.Err != nil {
-			return nil // counted by the walk; a training run goes on past a bad file
+	_, err := dataset.Games(ctx, path, opt.Filter, opt.MaxGames, workers, func(w, index int, _ string, g *game.Game) {
+		cs[w].game(ctx, index, g, opt)
+		if opt.Progress != nil {
+			opt.Progress(1)
 		}
-		for _, g := range rec.Games {
-			if opt.MaxGames > 0 && sent >= opt.MaxGames {
-				return errEnough
-			}
-			select {
-			case jobs <- collectJob{sent, g}:
-				sent++
-			case <-ctx.Done():
-				return ctx.Err()
-			}
-		}
-		return nil
 	})
-	close(jobs)
-	wg.Wait()
-	if err != nil && !errors.Is(err, errEnough) {
+	if err != nil {
 		return nil, CollectStats{}, err
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, CollectStats{}, err
-	}
-	if err := errors.Join(errs...); err != nil {
-		return nil, CollectStats{}, err
-	}
-	all := parts[0]
 	var total CollectStats
-	for w, p := range parts {
-		if w > 0 {
-			all.Append(p)
+	all := NewCompetitions(len(m.Gamma))
+	for w := range cs {
+		c := &cs[w]
+		if c.err != nil {
+			return nil, CollectStats{}, c.err
 		}
-		total.Games += stats[w].Games
-		total.Positions += stats[w].Positions
-		total.SkippedGames += stats[w].SkippedGames
+		all.Append(c.data)
+		c.data = nil // let each part go as soon as it is copied: the data can be gigabytes
+		total.Games += c.stats.Games
+		total.Positions += c.stats.Positions
+		total.SkippedGames += c.stats.SkippedGames
 	}
 	return all, total, nil
 }
@@ -114,7 +71,7 @@ func Collect(ctx context.Context, path string, m *Model, opt CollectOptions) (*C
 type collector struct {
 	m       *Model
 	data    *Competitions
-	stats   *CollectStats
+	stats   CollectStats
 	ext     feature.Extractor
 	set     feature.Set
 	tracker pattern.Tracker
@@ -123,20 +80,20 @@ type collector struct {
 	err     error
 }
 
-func (c *collector) game(ctx context.Context, j collectJob, opt CollectOptions) {
-	n := j.g.NumMoves()
+func (c *collector) game(ctx context.Context, index int, g *game.Game, opt CollectOptions) {
+	n := g.NumMoves()
 	c.picks = c.picks[:0]
 	for range n {
 		c.picks = append(c.picks, opt.PositionsPerGame <= 0)
 	}
 	if k := opt.PositionsPerGame; k > 0 {
-		rng := rand.New(rand.NewPCG(opt.Seed, uint64(j.index)))
+		rng := rand.New(rand.NewPCG(opt.Seed, uint64(index)))
 		for _, i := range rng.Perm(n)[:min(k, n)] {
 			c.picks[i] = true
 		}
 	}
 	before := c.data.Len()
-	err := j.g.WalkMainLine(func(pos *game.Position, next game.Move) error {
+	err := g.WalkMainLine(func(pos *game.Position, next game.Move) error {
 		i := pos.MoveNumber
 		if i >= len(c.picks) || !c.picks[i] || next.Point == board.Pass {
 			return ctx.Err()

@@ -3,6 +3,8 @@ package mm
 import (
 	"fmt"
 	"math"
+	"slices"
+	"sort"
 
 	"aji/analysis/board"
 	"aji/analysis/feature"
@@ -21,6 +23,31 @@ type Predictor struct {
 	set     feature.Set
 	tracker pattern.Tracker
 	team    []int32
+
+	// The last position whose features were computed, and its distribution: Explain on the same
+	// position reuses them, so explaining every point of a position costs one prediction, not one per
+	// point (which with the Monte Carlo owner feature is 63 playouts each).
+	seen    posKey
+	hasSeen bool
+	dist    predict.Distribution
+	sorted  []float64 // the legal moves' probabilities in increasing order, for ranks; empty until needed
+	runs    int       // feature computations so far, for tests
+}
+
+// posKey is what the features of a position depend on: stones (by Zobrist hash, with the board size
+// since an empty board hashes to 0 at every size), side to move, the last two moves and the ko.
+type posKey struct {
+	hash       uint64
+	size       int
+	toPlay     board.Color
+	last, prev board.Point
+	ko         board.Point
+	koColor    board.Color
+}
+
+func keyOf(pos *game.Position) posKey {
+	ko, koColor := pos.Board.Ko()
+	return posKey{pos.Board.Hash(), pos.Board.Size(), pos.ToPlay, pos.Last, pos.Prev, ko, koColor}
 }
 
 // NewPredictor makes a predictor for model m; withOwner asks for the Monte Carlo owner feature, used only
@@ -33,6 +60,7 @@ func (p *Predictor) Name() string { return p.name }
 
 // features computes the feature levels and pattern keys of every legal move of pos.
 func (p *Predictor) features(pos *game.Position) {
+	p.runs++
 	p.ext.Extract(pos, &p.set)
 	if p.owner {
 		p.ext.AddOwner(pos, &p.set)
@@ -65,8 +93,20 @@ func (p *Predictor) strength(mv board.Point, toPlay board.Color) float64 {
 	return s
 }
 
-// Predict implements predict.Predictor.
+// Predict implements predict.Predictor. It always computes afresh (benchmarks and evaluations call it
+// on one position repeatedly and must measure the work), and remembers the result for Explain.
 func (p *Predictor) Predict(pos *game.Position, out *predict.Distribution) {
+	p.compute(pos)
+	*out = p.dist
+}
+
+// compute predicts pos into p.dist and remembers pos as the position seen.
+func (p *Predictor) compute(pos *game.Position) {
+	p.predict(pos, &p.dist)
+	p.seen, p.hasSeen, p.sorted = keyOf(pos), true, p.sorted[:0]
+}
+
+func (p *Predictor) predict(pos *game.Position, out *predict.Distribution) {
 	p.features(pos)
 	out.Reset(pos.Board.Size())
 	total := 0.0
@@ -85,15 +125,17 @@ func (p *Predictor) Predict(pos *game.Position, out *predict.Distribution) {
 }
 
 // Explain implements predict.Explainer: the features and shape that fired for move, with γ, Elo and
-// share of the move's log-strength.
+// share of the move's log-strength. Explaining several moves of one position computes its features once.
 func (p *Predictor) Explain(pos *game.Position, move board.Point) predict.Explanation {
-	var dist predict.Distribution
-	p.Predict(pos, &dist)
-	ex := predict.Explanation{Point: move, Probability: dist.P[move], Rank: dist.Rank(pos, move)}
-	if !p.set.Legal(move) && move != board.Pass {
+	if !p.hasSeen || keyOf(pos) != p.seen {
+		p.compute(pos)
+	}
+	ex := predict.Explanation{Point: move, Probability: p.dist.P[move], Rank: p.rank(move)}
+	if !p.set.Legal(move) {
 		return ex
 	}
 	p.team = teamOf(p.team[:0], p.m, &p.set, &p.tracker, move, pos.ToPlay, p.owner)
+	ex.Factors = make([]predict.Factor, 0, len(p.team))
 	abs := 0.0
 	for _, i := range p.team {
 		abs += math.Abs(math.Log(p.m.Gamma[i]))
@@ -107,8 +149,10 @@ func (p *Predictor) Explain(pos *game.Position, move board.Point) predict.Explan
 			e := p.m.Shapes.Entry(int(i) - feature.NumIndices)
 			name = shapeName(e)
 			ex.PatternSize = e.Size
-			for _, c := range pattern.Cells(&pos.Board, pos.ToPlay, move, e.Size) {
-				ex.Pattern = append(ex.Pattern, predict.PatternCell{DX: c.DX, DY: c.DY, State: c.State.String()})
+			cells := pattern.Cells(&pos.Board, pos.ToPlay, move, e.Size)
+			ex.Pattern = make([]predict.PatternCell, len(cells))
+			for k, c := range cells {
+				ex.Pattern[k] = predict.PatternCell{DX: c.DX, DY: c.DY, State: c.State.String()}
 			}
 		}
 		share := 0.0
@@ -118,6 +162,23 @@ func (p *Predictor) Explain(pos *game.Position, move board.Point) predict.Explan
 		ex.Factors = append(ex.Factors, predict.Factor{Name: name, Weight: g, Elo: Elo(g), Share: share})
 	}
 	return ex
+}
+
+// rank is predict.Distribution.Rank of move in the remembered position, by binary search in the sorted
+// probabilities of its legal moves: ranking every point then costs one sort, not a scan per point.
+func (p *Predictor) rank(move board.Point) int {
+	if len(p.sorted) == 0 {
+		for _, mv := range p.set.Moves() {
+			p.sorted = append(p.sorted, p.dist.P[mv])
+		}
+		slices.Sort(p.sorted)
+	}
+	pm := p.dist.P[move]
+	r := len(p.sorted) - sort.SearchFloat64s(p.sorted, pm) // legal moves with probability >= pm
+	if !p.set.Legal(move) {
+		r++ // the count did not include the move itself
+	}
+	return r
 }
 
 func shapeName(e pattern.Entry) string {
