@@ -183,14 +183,38 @@ type Explanation struct {
 	Pattern     []PatternCell
 }
 
-// PatternCell is one point of a shape relative to the move: offset and state.
+// PatternCell is one point of a shape relative to the move: offset (x to the right, y downwards, as the
+// board is drawn) and state.
 type PatternCell struct {
 	DX, DY int
-	State  string // "own", "opponent", "empty" or "edge", relative to the player to move
+	State  string // CellOwn, CellOpponent, CellEmpty or CellEdge, relative to the player to move
 }
 
+// States of a PatternCell.
+const (
+	CellOwn      = "own"      // a stone of the player to move
+	CellOpponent = "opponent" // a stone of the other player
+	CellEmpty    = "empty"
+	CellEdge     = "edge" // off the board
+)
+
 // Explainer is a Predictor that can explain its probability for a move.
+//
+// An inspector explains every point of one position (ExplainAll), so an Explainer should remember what it
+// computed for the last position it saw and reuse it while the position stays the same: explaining all
+// the points should cost about one prediction, not one per point.
 type Explainer interface {
 	Predictor
 	Explain(pos *game.Position, move board.Point) Explanation
+}
+
+// ExplainAll explains every legal move on the board of pos (pass excluded), in board order.
+func ExplainAll(e Explainer, pos *game.Position) []Explanation {
+	var out []Explanation
+	for _, p := range pos.Board.Points() {
+		if pos.Board.Legal(p, pos.ToPlay) {
+			out = append(out, e.Explain(pos, p))
+		}
+	}
+	return out
 }

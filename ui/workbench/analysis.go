@@ -113,18 +113,28 @@ func (a *analysis) pool(name string) *sync.Pool {
 	return p
 }
 
+// get takes a predictor of the given name from its pool, or makes one; put
+// gives it back. Prediction and explanation share the pool: an explainer
+// that remembers its last position may find it computed already.
+func (a *analysis) get(name string) (pred predict.Predictor, put func(), err error) {
+	pool := a.pool(name)
+	pred, _ = pool.Get().(predict.Predictor)
+	if pred == nil {
+		if pred, err = predict.New(name); err != nil {
+			return nil, nil, err
+		}
+	}
+	return pred, func() { pool.Put(pred) }, nil
+}
+
 // predict runs the named predictor on pos; it is the compute step of a task
 // and runs on an engine worker.
 func (a *analysis) predict(_ context.Context, name string, pos *game.Position) (*prediction, error) {
-	pool := a.pool(name)
-	pred, _ := pool.Get().(predict.Predictor)
-	if pred == nil {
-		var err error
-		if pred, err = predict.New(name); err != nil {
-			return nil, err
-		}
+	pred, put, err := a.get(name)
+	if err != nil {
+		return nil, err
 	}
-	defer pool.Put(pred)
+	defer put()
 	// Tasks of one navigation share the engine's copy of the position; a
 	// predictor gets its own so none can disturb another's.
 	own := *pos
@@ -142,13 +152,14 @@ func (a *analysis) task(name string, deliver func(*prediction, error)) engine.Ta
 		(*prediction).bytes, deliver)
 }
 
-// analyze starts the predictors of the boards shown on the current position.
-// Until their results arrive the boards keep showing the previous ones.
+// analyze starts the predictors of the boards shown on the current position,
+// and their explanations while the inspector is shown. Until their results
+// arrive the boards and the inspector keep showing the previous ones.
 func (wb *Workbench) analyze() {
 	node := wb.doc.cursor.Node()
 	seq := wb.nav.seq
 	move := wb.doc.cursor.Position().MoveNumber
-	tasks := make([]engine.Task, 0, 2)
+	var tasks, explain []engine.Task
 	for i, v := range wb.views {
 		if i == 1 && !wb.settings.compare {
 			break
@@ -171,8 +182,18 @@ func (wb *Workbench) analyze() {
 			}
 			wb.render()
 		}))
+		if wb.inspecting() {
+			explain = append(explain, wb.an.explainTask(name, func(ex *explanations, err error) {
+				if err != nil {
+					return // the prediction task reports the failure and switches
+				}
+				v.explained, v.explainedFor = ex, node
+				wb.showInspector()
+			}))
+		}
 	}
-	wb.engine.Analyze(wb.doc.cursor.Position(), tasks...)
+	// Heat maps first: they are what navigation waits for.
+	wb.engine.Analyze(wb.doc.cursor.Position(), append(tasks, explain...)...)
 }
 
 // predictorFailed switches board i from a predictor that cannot run (mm

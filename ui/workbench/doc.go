@@ -1,12 +1,13 @@
 // Package workbench is the main view of the Aji desktop app: the board with
-// its heat map, the predictor panel, game information, the comment and the
-// move list, and the status bar, together with everything the user does to
-// them — navigating, playing variations, opening and saving records.
+// its heat map, the predictor panel, game information, the move list, the
+// comment, the inspector that explains the point under the pointer, and the
+// status bar, together with everything the user does to them — navigating,
+// playing variations, opening and saving records.
 //
 // It shows results and never computes them: positions come from
-// aji/analysis/game's Cursor, move probabilities from the predictors run by
-// aji/analysis/engine on its worker goroutines, and the board is drawn by
-// aji/ui/goban. It imports no driver, so it is tested headless with Fyne's
-// test package; the app's main package only creates the window and hands it
-// over.
+// aji/analysis/game's Cursor, move probabilities and their explanations from
+// the predictors run by aji/analysis/engine on its worker goroutines, and the
+// board is drawn by aji/ui/goban. It imports no driver, so it is tested
+// headless with Fyne's test package; the app's main package only creates the
+// window and hands it over.
 package workbench

@@ -20,7 +20,6 @@ import (
 // jumps to the node; ↑/↓ switch between the branches.
 type moveList struct {
 	list   *widget.List
-	box    fyne.CanvasObject
 	line   []*game.Node
 	nums   []int // move number at each node of line
 	size   int
@@ -37,11 +36,11 @@ func newMoveList(onPick func(*game.Node)) *moveList {
 				o.(*moveRow).set(m.nums[id], m.line[id], m.size)
 			}
 		})
-	m.box = container.NewBorder(heading("Moves"), nil, nil, nil, m.list)
 	return m
 }
 
-func (m *moveList) widget() fyne.CanvasObject { return m.box }
+// widget is the list; its tab names it.
+func (m *moveList) widget() fyne.CanvasObject { return m.list }
 
 // reset forgets the rows of the previous game.
 func (m *moveList) reset() {

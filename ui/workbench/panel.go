@@ -20,9 +20,9 @@ import (
 	"fyne.io/fyne/v2/widget"
 )
 
-// panel is the right-hand side above the move list: game information, the
-// predictor controls with the legend and the next move's rank, and the
-// comment of the current node.
+// panel is the right-hand side: game information, the predictor controls
+// with the legend and the next move's rank, and tabs with the move list,
+// the comment of the current node and the inspector.
 type panel struct {
 	wb *Workbench
 
@@ -36,9 +36,11 @@ type panel struct {
 	quiet     bool           // a change made by the program, not to be saved
 	legend    *goban.Legend
 	next      *widget.Label
-	comment   fyne.CanvasObject
 	text      *widget.Label
 	scroll    *container.Scroll
+	inspector *inspector
+	tabs      *container.AppTabs
+	comTab    *container.TabItem
 }
 
 func newPanel(wb *Workbench) *panel {
@@ -57,9 +59,43 @@ func newPanel(wb *Workbench) *panel {
 	p.text = widget.NewLabel("")
 	p.text.Wrapping = fyne.TextWrapWord
 	p.scroll = container.NewVScroll(p.text)
-	p.comment = container.NewBorder(heading("Comment"), nil, nil, nil, p.scroll)
+	p.inspector = newInspector()
+	// One pane of tabs below the controls: the inspector needs most of the
+	// column's height, which it could not get beside the others.
+	p.tabs = container.NewAppTabs(
+		container.NewTabItem("Moves", wb.moves.widget()),
+		container.NewTabItem(commentTitle, p.scroll),
+		container.NewTabItem("Inspector", p.inspector.widget()),
+	)
+	p.comTab = p.tabs.Items[1]
+	p.tabs.SelectIndex(slices.Index(tabNames, wb.settings.tab))
+	p.tabs.OnSelected = func(t *container.TabItem) {
+		s := &wb.settings
+		if name := tabNames[p.tabs.SelectedIndex()]; name != s.tab {
+			s.tab = name
+			s.save(wb.opts.Preferences)
+			if wb.inspecting() {
+				wb.analyze() // explanations are computed only while shown
+				wb.showInspector()
+			}
+		}
+		// Keep the arrow keys for navigation.
+		if c := wb.win.Canvas(); c != nil {
+			c.Unfocus()
+		}
+	}
 	return p
 }
+
+// tabNames are the saved names of the tabs, in their order.
+var tabNames = []string{tabMoves, tabComment, tabInspector}
+
+// Titles of the comment's tab: a dot says there is a comment to read
+// while another tab hides it.
+const (
+	commentTitle     = "Comment"
+	commentTitleMark = "Comment •"
+)
 
 // heading titles a section of the panel.
 func heading(s string) fyne.CanvasObject {
@@ -114,6 +150,14 @@ func (p *panel) showComment(n *game.Node) {
 		p.text.Importance = importance
 		p.text.SetText(text)
 		p.scroll.ScrollToTop()
+	}
+	title := commentTitle
+	if importance != widget.LowImportance {
+		title = commentTitleMark
+	}
+	if p.comTab.Text != title {
+		p.comTab.Text = title
+		p.tabs.Refresh()
 	}
 }
 

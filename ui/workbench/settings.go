@@ -20,7 +20,15 @@ type settings struct {
 	palette     goban.Palette
 	hideBelow   float64 // probabilities below this are not coloured
 	heat        bool    // heat layer shown
+	tab         string  // the tab shown below the controls: tabMoves, tabComment or tabInspector
 }
+
+// The tabs below the predictor controls, by their saved names.
+const (
+	tabMoves     = "moves"
+	tabComment   = "comment"
+	tabInspector = "inspector"
+)
 
 // Preference keys.
 const (
@@ -32,6 +40,7 @@ const (
 	prefPalette     = "palette"
 	prefHideBelow   = "hide_below"
 	prefHeat        = "heat"
+	prefTab         = "tab"
 )
 
 // Choices offered by the panel.
@@ -75,6 +84,7 @@ func loadSettings(p fyne.Preferences) settings {
 		palette:   goban.PaletteViridis,
 		hideBelow: p.FloatWithFallback(prefHideBelow, 0.001),
 		heat:      p.BoolWithFallback(prefHeat, true),
+		tab:       p.StringWithFallback(prefTab, tabInspector),
 	}
 	// By default compare with another predictor than the main one.
 	other := s.predictor
@@ -97,6 +107,9 @@ func loadSettings(p fyne.Preferences) settings {
 	if !slices.Contains(hideChoices, s.hideBelow) {
 		s.hideBelow = 0.001
 	}
+	if !slices.Contains([]string{tabMoves, tabComment, tabInspector}, s.tab) {
+		s.tab = tabInspector
+	}
 	return s
 }
 
@@ -110,4 +123,5 @@ func (s *settings) save(p fyne.Preferences) {
 	p.SetInt(prefPalette, slices.Index(palettes, s.palette))
 	p.SetFloat(prefHideBelow, s.hideBelow)
 	p.SetBool(prefHeat, s.heat)
+	p.SetString(prefTab, s.tab)
 }

@@ -53,6 +53,9 @@ type Workbench struct {
 
 	nav    navStats
 	broken map[string]error // predictors that failed to start, by name
+
+	hover hoverState
+	now   func() time.Time // the clock of hoverState; tests set their own
 }
 
 // view is one board and what it shows: the predictor whose heat it draws
@@ -62,6 +65,10 @@ type view struct {
 	caption *captionLabel
 	shown   *prediction // nil until the first delivery; kept across navigation
 	node    *game.Node  // the node shown was computed for
+	// explained explains every point for the inspector; like shown it
+	// stays until the next position's arrives.
+	explained    *explanations
+	explainedFor *game.Node
 }
 
 // New builds the workbench into w — its content, main menu, keys, drop
@@ -85,7 +92,7 @@ func New(w fyne.Window, o Options) *Workbench {
 	if o.Preferences == nil {
 		o.Preferences = fyne.CurrentApp().Preferences()
 	}
-	wb := &Workbench{win: w, opts: o}
+	wb := &Workbench{win: w, opts: o, now: time.Now}
 	wb.engine = engine.New(engine.Options{OnUI: o.OnUI})
 	wb.an = newAnalysis()
 	wb.settings = loadSettings(o.Preferences)
@@ -98,17 +105,16 @@ func New(w fyne.Window, o Options) *Workbench {
 		b := v.board
 		b.OnTapped = wb.tapped
 		b.OnScrolled = wb.scrolled
+		b.OnHover = func(p goban.Point, inside bool) { wb.hovered(i, p, inside) }
 		wb.views[i] = v
 	}
+	wb.moves = newMoveList(wb.jump)
 	wb.panel = newPanel(wb)
 	wb.status = newStatusBar()
-	wb.moves = newMoveList(wb.jump)
 	wb.boards = container.NewStack()
 	wb.layoutBoards()
 
-	lower := container.NewVSplit(wb.panel.comment, wb.moves.widget())
-	lower.Offset = 0.3
-	right := container.NewBorder(container.NewVBox(wb.panel.info, wb.panel.predictor), nil, nil, nil, lower)
+	right := container.NewBorder(container.NewVBox(wb.panel.info, wb.panel.predictor), nil, nil, nil, wb.panel.tabs)
 	split := container.NewHSplit(wb.boards, right)
 	// The board gets most of the width, as in Sabaki and KaTrain; the panel
 	// keeps enough for the predictor controls.

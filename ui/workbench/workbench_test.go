@@ -3,6 +3,7 @@ package workbench
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -173,6 +174,7 @@ func TestKeysNavigate(t *testing.T) {
 
 func TestMoveListJumps(t *testing.T) {
 	h := newHarness(t, variations)
+	h.wb.panel.tabs.SelectIndex(slices.Index(tabNames, tabMoves))
 	target := h.wb.moves.line[5]
 	h.wb.moves.list.ScrollTo(5)
 	var row *moveRow

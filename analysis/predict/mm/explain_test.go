@@ -128,3 +128,38 @@ func BenchmarkExplainAll19(b *testing.B) {
 		})
 	}
 }
+
+// TestExplainedShapeMatchesTheBoard checks the cells of every explained shape against the board, in
+// predict's words for the states.
+func TestExplainedShapeMatchesTheBoard(t *testing.T) {
+	m := defaultModel(t)
+	pos := samplePositions(t, 106)[0]
+	p := NewPredictor("mm", m, false)
+	shapes := 0
+	for _, ex := range predict.ExplainAll(p, pos) {
+		if len(ex.Pattern) > 0 {
+			shapes++
+		}
+		x, y := ex.Point.XY()
+		for _, c := range ex.Pattern {
+			qx, qy := x+c.DX, y+c.DY
+			want := predict.CellEdge
+			if n := pos.Board.Size(); qx >= 0 && qy >= 0 && qx < n && qy < n {
+				switch pos.Board.At(board.At(qx, qy)) {
+				case pos.ToPlay:
+					want = predict.CellOwn
+				case pos.ToPlay.Opponent():
+					want = predict.CellOpponent
+				default:
+					want = predict.CellEmpty
+				}
+			}
+			if c.State != want {
+				t.Fatalf("%s: cell (%+d,%+d) is %q, want %q", ex.Point.GTP(19), c.DX, c.DY, c.State, want)
+			}
+		}
+	}
+	if shapes == 0 {
+		t.Fatal("no point has a shape: nothing was checked")
+	}
+}

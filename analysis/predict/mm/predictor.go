@@ -152,7 +152,7 @@ func (p *Predictor) Explain(pos *game.Position, move board.Point) predict.Explan
 			cells := pattern.Cells(&pos.Board, pos.ToPlay, move, e.Size)
 			ex.Pattern = make([]predict.PatternCell, len(cells))
 			for k, c := range cells {
-				ex.Pattern[k] = predict.PatternCell{DX: c.DX, DY: c.DY, State: c.State.String()}
+				ex.Pattern[k] = predict.PatternCell{DX: c.DX, DY: c.DY, State: cellStates[c.State]}
 			}
 		}
 		share := 0.0
@@ -179,6 +179,14 @@ func (p *Predictor) rank(move board.Point) int {
 		r++ // the count did not include the move itself
 	}
 	return r
+}
+
+// cellStates names pattern states in predict's words (pattern's own String is terser: "opp", "off").
+var cellStates = [...]string{
+	pattern.Empty: predict.CellEmpty,
+	pattern.Own:   predict.CellOwn,
+	pattern.Opp:   predict.CellOpponent,
+	pattern.Off:   predict.CellEdge,
 }
 
 func shapeName(e pattern.Entry) string {
