@@ -8,6 +8,8 @@ import (
 	"hash/crc32"
 	"io"
 	"os"
+
+	"aji/internal/atomicfile"
 )
 
 // magic opens every Aji model file.
@@ -103,30 +105,10 @@ func Read(r io.Reader, name string, want Header) ([]byte, error) {
 	return payload, nil
 }
 
-// WriteFile writes a model file atomically: to a temporary file in the same folder, then renamed, so a
-// crash never leaves a half-written model under the final name.
+// WriteFile writes a model file atomically, so a crash never leaves a half-written model under the
+// final name.
 func WriteFile(path string, h Header, payload []byte) error {
-	f, err := os.CreateTemp(dirOf(path), ".model-*")
-	if err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	defer os.Remove(f.Name())
-	// CreateTemp makes the file private; a model is an ordinary file for others to read.
-	if err := f.Chmod(0o644); err != nil {
-		f.Close()
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := Write(f, h, payload); err != nil {
-		f.Close()
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := os.Rename(f.Name(), path); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	return nil
+	return atomicfile.Write(path, func(w io.Writer) error { return Write(w, h, payload) })
 }
 
 // ReadFile reads a model file from disk.
@@ -137,13 +119,4 @@ func ReadFile(path string, want Header) ([]byte, error) {
 	}
 	defer f.Close()
 	return Read(f, path, want)
-}
-
-func dirOf(path string) string {
-	for i := len(path) - 1; i >= 0; i-- {
-		if os.IsPathSeparator(path[i]) {
-			return path[:i+1]
-		}
-	}
-	return "."
 }

@@ -3,11 +3,10 @@ package game
 import (
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"slices"
 
 	"aji/analysis/board"
+	"aji/internal/atomicfile"
 )
 
 // Cursor is a place in a game tree as a viewer steps through it: the current node, the position there,
@@ -193,27 +192,11 @@ func (c *Cursor) Play(p board.Point) error {
 	return nil
 }
 
-// SaveFile writes the game to path atomically — to a temporary file in the same folder, then renamed —
-// so a crash or full disk never leaves a truncated record under the user's file name.
+// SaveFile writes the game to path atomically, so a crash or a full disk never leaves a truncated
+// record under the user's file name.
 func (c *Cursor) SaveFile(path string) error {
-	f, err := os.CreateTemp(filepath.Dir(path), ".aji-save-*.sgf")
-	if err != nil {
-		return fmt.Errorf("save %s: %w", path, err)
-	}
-	defer os.Remove(f.Name())
-	if err := c.g.Save(f); err != nil {
-		f.Close()
-		return fmt.Errorf("save %s: %w", path, err)
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return fmt.Errorf("save %s: %w", path, err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("save %s: %w", path, err)
-	}
-	if err := os.Rename(f.Name(), path); err != nil {
-		return fmt.Errorf("save %s: %w", path, err)
+	if err := atomicfile.Write(path, c.g.Save); err != nil {
+		return fmt.Errorf("save: %w", err)
 	}
 	c.modified = false
 	return nil

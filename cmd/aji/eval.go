@@ -9,7 +9,6 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"aji/analysis/dataset"
 	"aji/analysis/eval"
 	"aji/internal/progress"
 )
@@ -31,12 +30,9 @@ func runEval(ctx context.Context, args []string, stdout io.Writer) error {
 	if _, err := os.Stat(*games); err != nil {
 		return fmt.Errorf("games: %w", err)
 	}
-	total, err := dataset.Count(*games)
+	total, err := gamesToRead(*games, *maxGames)
 	if err != nil {
 		return err
-	}
-	if *maxGames > 0 {
-		total = min(total, *maxGames)
 	}
 	meter := progress.New(os.Stderr, "eval", "games", total)
 	results, err := eval.Run(ctx, strings.Split(*names, ","), *games, eval.Options{

@@ -17,6 +17,8 @@ import (
 	"strings"
 	"syscall"
 
+	"aji/analysis/dataset"
+
 	_ "aji/analysis/predict/all" // registers every predictor by name
 )
 
@@ -125,4 +127,17 @@ func exitCode(err error) int {
 		return 2
 	}
 	return 1
+}
+
+// gamesToRead returns how many games a run over the collection at path will read, for its progress
+// meter: the number of .sgf files, capped by maxGames when it is set.
+func gamesToRead(path string, maxGames int) (int, error) {
+	total, err := dataset.Count(path)
+	if err != nil {
+		return 0, err
+	}
+	if maxGames > 0 {
+		total = min(total, maxGames)
+	}
+	return total, nil
 }

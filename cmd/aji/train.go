@@ -12,7 +12,6 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"aji/analysis/dataset"
 	"aji/analysis/eval"
 	"aji/analysis/feature"
 	"aji/analysis/pattern"
@@ -35,12 +34,9 @@ func runHarvest(ctx context.Context, args []string, stdout io.Writer) error {
 	if len(rest) > 0 || *games == "" || *out == "" {
 		return fmt.Errorf("%w: harvest --games PATH --out FILE [--threshold N] [--max-games N] [--filter-mb MB]", errUsage)
 	}
-	total, err := dataset.Count(*games)
+	total, err := gamesToRead(*games, *maxGames)
 	if err != nil {
 		return err
-	}
-	if *maxGames > 0 {
-		total = min(total, *maxGames)
 	}
 	// One meter per pass, started when its pass starts so its rate and ETA are its own.
 	var mu sync.Mutex
@@ -143,12 +139,9 @@ func trainMM(ctx context.Context, args []string, stdout io.Writer) error {
 		copy(model.Gamma, old.Gamma)
 	}
 
-	total, err := dataset.Count(*games)
+	total, err := gamesToRead(*games, *maxGames)
 	if err != nil {
 		return err
-	}
-	if *maxGames > 0 {
-		total = min(total, *maxGames)
 	}
 	meter := progress.New(os.Stderr, "collect", "games", total)
 	start := time.Now()
