@@ -34,6 +34,7 @@ var commands = map[string]command{
 	"bench":   {"throughput figures (board, predict)", runBench},
 	"harvest": {"harvest shape patterns from a game collection", runHarvest},
 	"train":   {"train a model (mm)", runTrain},
+	"label":   {"final-territory labels of games with a counted result (GNU Go over GTP)", runLabel},
 }
 
 // errUsage marks errors whose message is the usage text itself.
