@@ -62,6 +62,15 @@ func (c *chain) finish(m *Marginals, n int) {
 // TraceMagnetisation); it is the statistic of Stern's Figure 5.5-style mixing comparison.
 func (c *chain) Magnetisation() []float64 { return c.mag }
 
+// traceMagnetisation records Σ s_i of the current state of the first n spins.
+func (c *chain) traceMagnetisation(n int) {
+	var m float64
+	for _, v := range c.s[:n] {
+		m += v
+	}
+	c.mag = append(c.mag, m)
+}
+
 // Gibbs is a systematic-scan Gibbs sampler (Stern §5.3.3, eq. 5.1). Stern picks points uniformly at
 // random; a row-major sweep leaves the same distribution invariant and is cheaper.
 //
@@ -100,11 +109,7 @@ func (gs *Gibbs) Run(f *Field, m *Marginals, o SampleOptions) {
 			continue
 		}
 		if gs.TraceMagnetisation {
-			var mg float64
-			for _, v := range c.s[:g.N] {
-				mg += v
-			}
-			c.mag = append(c.mag, mg)
+			c.traceMagnetisation(g.N)
 		}
 		if !o.RaoBlack {
 			c.addPlain()
@@ -252,11 +257,7 @@ func (sw *SW) Run(f *Field, m *Marginals, o SampleOptions) {
 			continue
 		}
 		if sw.TraceMagnetisation {
-			var mg float64
-			for _, v := range sw.s[:g.N] {
-				mg += v
-			}
-			sw.mag = append(sw.mag, mg)
+			sw.traceMagnetisation(g.N)
 		}
 		if !o.RaoBlack {
 			sw.addPlain()
