@@ -1,0 +1,61 @@
+package territory
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"aji/models"
+)
+
+func TestTrainedRoundTrip(t *testing.T) {
+	want := &Trained{Kind: KindLiberties, Moves: []int{20, 150}}
+	for i := range want.Moves {
+		p := make([]float64, LenLiberties)
+		for j := range p {
+			p[j] = float64(i*100+j) / 7
+		}
+		want.Params = append(want.Params, p)
+	}
+	path := filepath.Join(t.TempDir(), "lib.ajim")
+	if err := want.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	got, err := LoadTrained(path, KindLiberties)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got.Moves, want.Moves) || !slices.Equal(got.Params[1], want.Params[1]) {
+		t.Fatalf("round trip: got %v %v", got.Moves, got.Params[1][:3])
+	}
+	// The nearest phase is used: move 90 is nearer 150 than 20.
+	if m := got.At(90).(BoltzmannLibertiesParams); m[0] != want.Params[1][0] {
+		t.Errorf("At(90) used the wrong phase: %v", m[0])
+	}
+	if _, err := LoadTrained(path, KindBoltzmann5); !errors.Is(err, models.ErrFormat) {
+		t.Errorf("loading as the wrong kind: %v, want ErrFormat", err)
+	}
+	data, _ := os.ReadFile(path)
+	os.WriteFile(path, data[:len(data)-9], 0o644)
+	if _, err := LoadTrained(path, KindLiberties); !errors.Is(err, models.ErrFormat) {
+		t.Errorf("truncated file: %v, want ErrFormat", err)
+	}
+}
+
+func TestDefaultBoltzmann5(t *testing.T) {
+	tr, err := DefaultTrained(KindBoltzmann5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tr.Moves) == 0 {
+		t.Fatal("no phases")
+	}
+	if _, err := DefaultTrained("ising"); err == nil {
+		t.Error("unknown kind accepted")
+	}
+	if _, err := NewModel(KindBoltzmann12, make([]float64, 3)); err == nil {
+		t.Error("short parameter vector accepted")
+	}
+}
