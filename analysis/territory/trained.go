@@ -162,7 +162,9 @@ func DefaultTrained(kind string) (*Trained, error) {
 }
 
 func decodeTrained(data []byte, name, kind string) (*Trained, error) {
-	fail := func() (*Trained, error) { return nil, fmt.Errorf("%s: %w: truncated %s payload", name, models.ErrFormat, kind) }
+	fail := func() (*Trained, error) {
+		return nil, fmt.Errorf("%s: %w: truncated %s payload", name, models.ErrFormat, kind)
+	}
 	le := binary.LittleEndian
 	r := bytes.NewReader(data)
 	var phases uint32

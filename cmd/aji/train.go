@@ -96,7 +96,8 @@ func trainMM(ctx context.Context, args []string, stdout io.Writer) error {
 	perGame := fs.Int("positions-per-game", 0, "positions sampled per game (0: all)")
 	iterations := fs.Int("iterations", 25, "MM iterations at most")
 	owner := fs.Bool("owner", false, "use the Monte Carlo owner feature (63 playouts per position)")
-	ownerFrom := fs.String("owner-from", "", "owner stage: start from this trained model (its shapes and γ, kept fixed) and train only the Monte Carlo owner levels")
+	ownerFrom := fs.String("owner-from", "", "owner stage: start from this trained model (its shape γ kept fixed) and train the Monte Carlo owner levels")
+	refit := fs.Bool("refit", true, "owner stage: also refit the other non-shape features beside the owner levels")
 	valGames := fs.Int("validation-games", 0, "validation games to evaluate (0: all)")
 	rest, err := parseFlags(fs, args)
 	if err != nil {
@@ -108,15 +109,16 @@ func trainMM(ctx context.Context, args []string, stdout io.Writer) error {
 	var model *mm.Model
 	var groups []mm.Group
 	if *ownerFrom != "" {
-		// Coulom §3.5: slow features can be trained afterwards, over fewer games. The base model's γ stay
-		// fixed while MM fits the owner levels alone.
+		// Coulom §3.5: slow features can be trained afterwards, over fewer games. The shape γ stay fixed;
+		// the few tactical γ are refitted with the owner levels, which they overlap (e.g. distance to the
+		// border and owner both say "this point is settled").
 		base, err := mm.Load(*ownerFrom)
 		if err != nil {
 			return err
 		}
 		model = &mm.Model{Gamma: slices.Clone(base.Gamma), Shapes: base.Shapes, Owner: true}
 		for _, g := range model.Groups() {
-			if g.Name == feature.MCOwner.String() {
+			if g.Name == feature.MCOwner.String() || (*refit && g.Name != "shape") {
 				groups = append(groups, g)
 			}
 		}
@@ -153,11 +155,16 @@ func trainMM(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	meter.Done()
 	model.Games, model.Positions = st.Games, st.Positions
+	var teams, bytes int
+	for _, d := range data {
+		teams += d.Teams()
+		bytes += d.Bytes()
+	}
 	fmt.Fprintf(os.Stderr, "collected %d positions (%d merged teams, %.0f MB) from %d games in %s\n",
-		data.Len(), data.Teams(), float64(data.Bytes())/1e6, st.Games, time.Since(start).Round(time.Second))
+		st.Positions, teams, float64(bytes)/1e6, st.Games, time.Since(start).Round(time.Second))
 
 	trainStart := time.Now()
-	err = mm.Train(ctx, data, model.Gamma, groups, mm.TrainOptions{
+	err = mm.TrainShards(ctx, data, model.Gamma, groups, mm.TrainOptions{
 		Iterations: *iterations,
 		Progress: func(it mm.Iteration) {
 			eta := time.Duration(float64(*iterations-it.N) * float64(time.Since(trainStart)) / float64(it.N))

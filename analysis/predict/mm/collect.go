@@ -30,10 +30,11 @@ type CollectStats struct {
 	Games, Positions, SkippedGames int
 }
 
-// Collect turns the games under path into competitions for model m: one per sampled expert move (passes
+// Collect turns the games under path into competitions for model m, one store per worker (train them with
+// TrainShards; joining them would double the peak memory of a large run): one per sampled expert move (passes
 // skipped), whose teams are all legal moves (Coulom §3: the expert's move wins against every other legal
 // move). The shapes come from m's dictionary and the Monte Carlo owner feature is computed if m.Owner.
-func Collect(ctx context.Context, path string, m *Model, opt CollectOptions) (*Competitions, CollectStats, error) {
+func Collect(ctx context.Context, path string, m *Model, opt CollectOptions) ([]*Competitions, CollectStats, error) {
 	workers := opt.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -52,19 +53,18 @@ func Collect(ctx context.Context, path string, m *Model, opt CollectOptions) (*C
 		return nil, CollectStats{}, err
 	}
 	var total CollectStats
-	all := NewCompetitions(len(m.Gamma))
+	shards := make([]*Competitions, 0, workers)
 	for w := range cs {
 		c := &cs[w]
 		if c.err != nil {
 			return nil, CollectStats{}, c.err
 		}
-		all.Append(c.data)
-		c.data = nil // let each part go as soon as it is copied: the data can be gigabytes
+		shards = append(shards, c.data)
 		total.Games += c.stats.Games
 		total.Positions += c.stats.Positions
 		total.SkippedGames += c.stats.SkippedGames
 	}
-	return all, total, nil
+	return shards, total, nil
 }
 
 // collector is one worker's state.

@@ -118,21 +118,3 @@ func (c *Competitions) Teams() int { return len(c.teamEnd) }
 func (c *Competitions) Bytes() int {
 	return 4*cap(c.members) + 4*cap(c.teamEnd) + 4*cap(c.weight) + 4*cap(c.compEnd) + 4*cap(c.winner)
 }
-
-// Append adds all competitions of o (built with the same numGamma) to c; workers build their own stores
-// and the trainer joins them.
-func (c *Competitions) Append(o *Competitions) {
-	memberBase := int32(len(c.members))
-	teamBase := int32(len(c.teamEnd))
-	c.members = append(c.members, o.members...)
-	for _, e := range o.teamEnd {
-		c.teamEnd = append(c.teamEnd, e+memberBase)
-	}
-	c.weight = append(c.weight, o.weight...)
-	for _, e := range o.compEnd {
-		c.compEnd = append(c.compEnd, e+teamBase)
-	}
-	for _, w := range o.winner {
-		c.winner = append(c.winner, w+teamBase)
-	}
-}

@@ -46,10 +46,14 @@ func trainedModel(t *testing.T) (*Model, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st.Positions == 0 || data.Len() != st.Positions {
-		t.Fatalf("collected %d competitions, stats %+v", data.Len(), st)
+	n := 0
+	for _, d := range data {
+		n += d.Len()
 	}
-	if err := Train(context.Background(), data, m.Gamma, m.Groups(), TrainOptions{Iterations: 10}); err != nil {
+	if st.Positions == 0 || n != st.Positions {
+		t.Fatalf("collected %d competitions, stats %+v", n, st)
+	}
+	if err := TrainShards(context.Background(), data, m.Gamma, m.Groups(), TrainOptions{Iterations: 10}); err != nil {
 		t.Fatal(err)
 	}
 	return m, dir

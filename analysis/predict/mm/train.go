@@ -41,8 +41,16 @@ type Iteration struct {
 // where W_i counts the wins of teams holding i, E_j is the total strength of competition j and C_ij the
 // strength of i's team mates in j (summed over its teams holding i, with their multiplicities).
 func Train(ctx context.Context, data *Competitions, gamma []float64, groups []Group, opt TrainOptions) error {
-	if len(gamma) != data.numGamma {
-		return fmt.Errorf("mm: %d γ for a model of %d", len(gamma), data.numGamma)
+	return TrainShards(ctx, []*Competitions{data}, gamma, groups, opt)
+}
+
+// TrainShards is Train over data held in several stores (e.g. one per Collect worker), so a large
+// training set never needs one joined copy.
+func TrainShards(ctx context.Context, shards []*Competitions, gamma []float64, groups []Group, opt TrainOptions) error {
+	for _, data := range shards {
+		if len(gamma) != data.numGamma {
+			return fmt.Errorf("mm: %d γ for a model of %d", len(gamma), data.numGamma)
+		}
 	}
 	if opt.Iterations <= 0 {
 		opt.Iterations = 25
@@ -54,9 +62,11 @@ func Train(ctx context.Context, data *Competitions, gamma []float64, groups []Gr
 		opt.Workers = runtime.GOMAXPROCS(0)
 	}
 	wins := make([]float64, len(gamma))
-	for _, t := range data.winner {
-		for _, m := range data.team(t) {
-			wins[m]++
+	for _, data := range shards {
+		for _, t := range data.winner {
+			for _, m := range data.team(t) {
+				wins[m]++
+			}
 		}
 	}
 	prev := math.Inf(-1)
@@ -67,7 +77,7 @@ func Train(ctx context.Context, data *Competitions, gamma []float64, groups []Gr
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			den, logLik := data.pass(gamma, g, opt.Workers)
+			den, logLik := pass(shards, gamma, g, opt.Workers)
 			ll = logLik
 			for i := g.Lo; i < g.Hi; i++ {
 				gamma[i] = (wins[i] + 1) / (den[i-g.Lo] + 2/(gamma[i]+1))
@@ -93,27 +103,43 @@ func (c *Competitions) team(t int32) []int32 {
 	return c.members[lo:c.teamEnd[t]]
 }
 
-// pass computes, for every γ of group g, Σ_j C_ij/E_j over all competitions, and the mean log-likelihood
-// of the winners, spreading competitions over workers.
-func (c *Competitions) pass(gamma []float64, g Group, workers int) (den []float64, logLik float64) {
-	n := c.Len()
-	dens := make([][]float64, workers)
-	lls := make([]float64, workers)
+// pass computes, for every γ of group g, Σ_j C_ij/E_j over all competitions of all shards, and the mean
+// log-likelihood of the winners, splitting each shard over workers.
+func pass(shards []*Competitions, gamma []float64, g Group, workers int) (den []float64, logLik float64) {
+	type job struct {
+		c      *Competitions
+		lo, hi int
+		den    []float64
+		ll     float64
+	}
+	var jobs []*job
+	n := 0
+	for _, c := range shards {
+		m := c.Len()
+		n += m
+		for w := range workers {
+			jobs = append(jobs, &job{c: c, lo: m * w / workers, hi: m * (w + 1) / workers})
+		}
+	}
 	var wg sync.WaitGroup
-	for w := range workers {
-		dens[w] = make([]float64, g.Hi-g.Lo)
-		lo, hi := n*w/workers, n*(w+1)/workers
-		wg.Go(func() { lls[w] = c.passRange(gamma, g, lo, hi, dens[w]) })
+	sem := make(chan struct{}, workers)
+	for _, j := range jobs {
+		sem <- struct{}{}
+		wg.Go(func() {
+			j.den = make([]float64, g.Hi-g.Lo)
+			j.ll = j.c.passRange(gamma, g, j.lo, j.hi, j.den)
+			<-sem
+		})
 	}
 	wg.Wait()
-	den = dens[0]
-	for w := 1; w < workers; w++ {
-		for i, v := range dens[w] {
+	den = make([]float64, g.Hi-g.Lo)
+	for _, j := range jobs {
+		for i, v := range j.den {
 			den[i] += v
 		}
-		lls[0] += lls[w]
+		logLik += j.ll
 	}
-	return den, lls[0] / float64(max(n, 1))
+	return den, logLik / float64(max(n, 1))
 }
 
 func (c *Competitions) passRange(gamma []float64, g Group, lo, hi int, den []float64) (logLik float64) {
