@@ -436,7 +436,7 @@ func TestRandomGamesKeepInvariants(t *testing.T) {
 
 func TestPlayoutEndsWithOnlyEyes(t *testing.T) {
 	rng := rand.NewPCG(3, 4)
-	for _, size := range []int{5, 9, 19} {
+	for _, size := range []int{5, 9, 19, MaxSize} {
 		for range 20 {
 			b, _ := New(size)
 			n := b.Playout(rng, Black, 3*size*size)

@@ -12,9 +12,10 @@ const (
 	// Stride is the distance between vertically adjacent points, the same for every board size so that a
 	// Point names the same intersection on every board.
 	Stride = MaxSize + 1
-	// NumCells is the length of the padded array: a border row above and below, and one border column
-	// shared between the right end of a row and the left end of the next.
-	NumCells = (MaxSize + 2) * Stride
+	// NumCells is the length of the padded array: a border row above and below, one border column
+	// shared between the right end of a row and the left end of the next, and one more cell so that the
+	// diagonal neighbour below-right of the last point (read by IsEye) is inside the array.
+	NumCells = (MaxSize+2)*Stride + 1
 	// MaxPoints is the number of intersections on the largest board.
 	MaxPoints = MaxSize * MaxSize
 )

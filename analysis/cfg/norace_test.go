@@ -1,0 +1,5 @@
+//go:build !race
+
+package cfg
+
+const raceEnabled = false
