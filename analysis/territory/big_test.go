@@ -45,9 +45,9 @@ func field19(t testing.TB) *Field {
 // On 19x19 the approximate methods are compared with exact marginals. With Table 5.1's move-80
 // parameters the model is close to critical (w_empty 0.427 against the Ising 0.441), so the tolerances
 // are wide and measured, not aspirational: LBP's fixed point is off by up to 0.37 per point (a systematic
-// error of ignoring loops); Rao-Blackwellised SW with 20000 sweeps is within 0.053 (0.17 after 2000,
-// 0.014 after 100000: the error falls as 1/sqrt(sweeps), so it is Monte Carlo noise, not bias); Gibbs
-// with 20000 sweeps is logged.
+// error of ignoring loops); Rao-Blackwellised SW (with its block move) with 20000 sweeps is within about
+// 0.02, and its error falls as 1/sqrt(sweeps), so it is Monte Carlo noise, not bias; Gibbs with 20000
+// sweeps is logged.
 func TestApproximateMatchExact19(t *testing.T) {
 	if testing.Short() || raceEnabled {
 		t.Skip("19x19 comparison takes ~4 s, ~26 s under -race; run without -short and -race")

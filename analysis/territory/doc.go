@@ -33,6 +33,9 @@
 //     O(Size²·2^Size); also log Z.
 //   - LBP (§5.3.2): loopy belief propagation, damping λ = 0.5, tolerance and sweep limit, convergence flag.
 //   - Gibbs (§5.3.3, eq. 5.1): single-site sweeps, Rao-Blackwellised or plain averages.
-//   - SW (§5.3.4, eq. 5.3): generalised Swendsen-Wang with bonds for both signs of coupling; SW.Sample
-//     returns one state with its bonds (Fig. 5.6).
+//   - SW (§5.3.4, eq. 5.3): generalised Swendsen-Wang with bonds for both signs of coupling, each sweep
+//     preceded by a block move on the chains (see SW); SW.Sample returns one state with its bonds (Fig. 5.6).
+//
+// Estimator (estimate.go) is the one entry point for callers: a model or `mc` (Monte Carlo ownership,
+// mc.go) with a method, giving marginals, the score distribution and chain safety.
 package territory

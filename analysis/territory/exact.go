@@ -1,6 +1,7 @@
 package territory
 
 import (
+	"context"
 	"math"
 )
 
@@ -33,6 +34,13 @@ func spin(bit int) float64 { return float64(2*bit - 1) }
 
 // Run computes exact marginals of f into m and returns log Z, with Z = Σ_s exp(Const + Σ h s + Σ w s s).
 func (e *Exact) Run(f *Field, m *Marginals) (logZ float64) {
+	logZ, _ = e.RunContext(context.Background(), f, m)
+	return logZ
+}
+
+// RunContext is Run that checks ctx once per row of each pass (about every 20 ms on 19x19) and stops
+// with ctx.Err(), leaving m unchanged, once it is done.
+func (e *Exact) RunContext(ctx context.Context, f *Field, m *Marginals) (logZ float64, err error) {
 	e.g.load(f)
 	n, N := e.g.n, e.g.N
 	M := 1 << n
@@ -77,6 +85,9 @@ func (e *Exact) Run(f *Field, m *Marginals) (logZ float64) {
 	cur[0] = 1
 	sum := 1.0
 	for r := range n {
+		if err := ctx.Err(); err != nil {
+			return 0, err
+		}
 		if r > 0 {
 			copy(e.check[r], cur)
 			e.csum[r] = sum
@@ -102,6 +113,10 @@ func (e *Exact) Run(f *Field, m *Marginals) (logZ float64) {
 	bsum := float64(M)
 	e.csum[0] = 1
 	for r := n - 1; r >= 0; r-- {
+		if err := ctx.Err(); err != nil {
+			e.beta = beta // beta and e.tmp stay the two distinct buffers the next run expects
+			return 0, err
+		}
 		e.row[0], e.check[r] = e.check[r], e.row[0] // row[j] holds α before point r*n+j, up to scale
 		asum := e.csum[r]
 		for c := 1; c < n; c++ {
@@ -115,7 +130,7 @@ func (e *Exact) Run(f *Field, m *Marginals) (logZ float64) {
 	}
 	e.beta = beta
 	e.store(m)
-	return logZ
+	return logZ, nil
 }
 
 // forward computes dst = scale·α ⊗ φ_k, the message after adding point k from a = α before it, and

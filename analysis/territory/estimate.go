@@ -1,0 +1,374 @@
+package territory
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"sync"
+
+	"aji/analysis/board"
+	"aji/analysis/game"
+)
+
+// Inference methods, as named on the command line.
+const (
+	MethodExact = "exact"
+	MethodLBP   = "lbp"
+	MethodGibbs = "gibbs"
+	MethodSW    = "sw"
+)
+
+// Methods lists the inference methods of the Boltzmann models.
+var Methods = []string{MethodExact, MethodLBP, MethodGibbs, MethodSW}
+
+// Estimator kinds beyond the Boltzmann models.
+const (
+	// KindMC is Monte Carlo ownership (MC); it takes no inference method.
+	KindMC = "mc"
+	// KindBoltzmann5MC is Boltzmann5 with the rollout ownership of MC as extra evidence in every point's
+	// field (see Estimator.MCWeight).
+	KindBoltzmann5MC = "boltzmann5+mc"
+)
+
+// EstimatorKinds lists every model name NewEstimator accepts.
+var EstimatorKinds = []string{KindBoltzmann5, KindBoltzmann12, KindLiberties, KindMC, KindBoltzmann5MC}
+
+// Default sample counts of the samplers, from measurements on real 19x19 positions with Table 5.1's
+// parameters (BenchmarkSWToTarget19, `aji bench territory`; CPU times on one thread):
+//   - SW: ~15 µs a sweep. The running mean absolute error of E[s] against exact inference falls below
+//     0.02 after ~1,100 sweeps (600–1,900 on nine positions), the largest error after ~27,000
+//     (9,000–72,000), as 1/sqrt(sweeps). 3000 sweeps (~45 ms) give a mean error of ~0.01 and a largest
+//     of ~0.05.
+//   - Gibbs: ~47 µs a sweep; its chains thaw slowly (a stone flips against its chain with odds e^−11),
+//     so 2000 sweeps (~100 ms) leave a mean error of ~0.05 and a largest of ~0.5. It is the baseline
+//     Stern's Fig. 5.5 compares SW with, not a method for interactive use.
+const (
+	DefaultSWSweeps    = 3000
+	DefaultGibbsSweeps = 2000
+	DefaultBurnin      = 100
+	// DefaultScoreSamples is the number of Swendsen-Wang states (or playouts, for mc) behind a win
+	// probability: its standard error is then 0.011 for independent states, a little more for a chain.
+	DefaultScoreSamples = 2000
+	// DefaultMCWeight and DefaultModelWeight are β and α of boltzmann5+mc (see Estimator.MCWeight), the
+	// best of a grid on the validation labels with SW: random playouts are under-confident (their best
+	// temperature sharpens them twofold), and Table 5.1's near-critical couplings over-polarise once every
+	// point has a field, so the Boltzmann factor is flattened to a fifth.
+	DefaultMCWeight    = 2.0
+	DefaultModelWeight = 0.2
+	// DefaultPooledPlayouts is the number of playouts of boltzmann5+mc: β = 2 amplifies the rollouts'
+	// noise, and 1024 playouts give 0.639/0.488/0.308 nats at moves 20/80/150 where 256 give
+	// 0.645/0.493/0.311 (all consistent validation games, sw).
+	DefaultPooledPlayouts = 1024
+)
+
+// Estimator is the one entry point to territory estimation for the command line, the app and GTP: a
+// model (a Boltzmann model with its trained parameters, mc, or boltzmann5+mc) with an inference
+// method, and the scratch of every method. Set its exported fields before use to change the defaults.
+// It is not safe for concurrent use; use one per goroutine.
+type Estimator struct {
+	Model  string // model name, one of EstimatorKinds
+	Method string // inference method, one of Methods; "" for mc
+
+	Sweeps int    // sweeps averaged by gibbs and sw
+	Burnin int    // sweeps discarded first
+	Seed   uint64 // seed of the samplers (MC.Seed seeds the playouts)
+	// Chains is the number of independent Swendsen-Wang chains run on as many goroutines, each with
+	// Sweeps/Chains sweeps after its own burn-in; ≤ 1 runs one chain on the caller's goroutine.
+	Chains int
+	// MC plays the rollouts of mc and boltzmann5+mc; set MC.Playouts and MC.Workers to change them.
+	MC MC
+	// MCWeight is β of boltzmann5+mc: p(s|c) ∝ p_B5(s|c) · Π_i q_i(s_i)^β, a log-linear pool of the
+	// Boltzmann model with the rollout marginals q_i, which adds β·atanh(E_mc[s_i]) to each field h_i.
+	MCWeight float64
+	// ModelWeight is α of boltzmann5+mc, the power of the Boltzmann factor in the pool:
+	// p(s|c) ∝ p_B5(s|c)^α · Π_i q_i(s_i)^β.
+	ModelWeight float64
+
+	trained *Trained
+	models  []Model // trained.At of each phase, made once: a Model made per position would allocate
+	f       Field
+	exact   Exact
+	lbp     *LBP
+	gibbs   Gibbs
+	sw      []SW
+	swm     []Marginals
+	mcm     Marginals
+}
+
+// NewEstimator returns an Estimator for a model name and an inference method, with the model's default
+// trained parameters (DefaultTrained). The method is ignored for mc.
+func NewEstimator(model, method string) (*Estimator, error) {
+	kind := model
+	if model == KindMC {
+		return newEstimator(model, method, nil)
+	}
+	if model == KindBoltzmann5MC {
+		kind = KindBoltzmann5
+	}
+	t, err := DefaultTrained(kind)
+	if err != nil {
+		return nil, err
+	}
+	return newEstimator(model, method, t)
+}
+
+// NewTrainedEstimator returns an Estimator for an explicit trained Boltzmann model (for example one read
+// with LoadTrained) and an inference method.
+func NewTrainedEstimator(t *Trained, method string) (*Estimator, error) {
+	if t == nil {
+		return nil, fmt.Errorf("territory: no trained model")
+	}
+	if err := t.Check(); err != nil {
+		return nil, err
+	}
+	return newEstimator(t.Kind, method, t)
+}
+
+func newEstimator(model, method string, t *Trained) (*Estimator, error) {
+	e := &Estimator{Model: model, Method: method, Burnin: DefaultBurnin, Seed: 1, trained: t, MCWeight: DefaultMCWeight, ModelWeight: DefaultModelWeight}
+	if t != nil {
+		for _, mv := range t.Moves {
+			e.models = append(e.models, t.At(mv))
+		}
+	}
+	if model == KindMC {
+		e.Method = ""
+		return e, nil
+	}
+	if model == KindBoltzmann5MC {
+		e.MC.Playouts = DefaultPooledPlayouts
+	}
+	switch method {
+	case MethodExact, MethodLBP:
+	case MethodGibbs:
+		e.Sweeps = DefaultGibbsSweeps
+	case MethodSW:
+		e.Sweeps = DefaultSWSweeps
+	default:
+		return nil, fmt.Errorf("territory: unknown method %q (exact, lbp, gibbs, sw)", method)
+	}
+	e.lbp = NewLBP()
+	return e, nil
+}
+
+// Estimate writes the expected owner E[s_p] of every point of pos into m.Mean (+1 Black) and, for the
+// Boltzmann models, E[s_p s_q] of neighbouring points into m.Pair (mc leaves m.Pair 0). Boltzmann
+// models with one parameter vector per game phase use the phase nearest pos.MoveNumber (Table 5.1).
+// It returns ctx.Err() promptly, leaving m unspecified, when ctx ends a long run.
+func (e *Estimator) Estimate(ctx context.Context, pos *game.Position, m *Marginals) error {
+	if e.Model == KindMC {
+		return e.MC.Run(ctx, pos, m)
+	}
+	if err := e.field(ctx, pos); err != nil {
+		return err
+	}
+	switch e.Method {
+	case MethodExact:
+		_, err := e.exact.RunContext(ctx, &e.f, m)
+		return err
+	case MethodLBP:
+		e.lbp.Run(&e.f, m)
+		return ctx.Err()
+	case MethodGibbs:
+		return e.gibbs.RunContext(ctx, &e.f, m, e.options(e.Sweeps, true))
+	case MethodSW:
+		return e.runSW(ctx, m, e.Sweeps, false)
+	}
+	return fmt.Errorf("territory: unknown method %q", e.Method)
+}
+
+// field builds the Field of pos into e.f.
+func (e *Estimator) field(ctx context.Context, pos *game.Position) error {
+	e.modelAt(pos.MoveNumber).Field(&pos.Board, &e.f)
+	if e.Model != KindBoltzmann5MC {
+		return nil
+	}
+	if err := e.MC.Run(ctx, pos, &e.mcm); err != nil {
+		return err
+	}
+	// Laplace's rule keeps |E_mc[s]| < 1, so atanh is finite.
+	for _, p := range pos.Board.Points() {
+		e.f.H[p] = e.ModelWeight*e.f.H[p] + e.MCWeight*math.Atanh(e.mcm.Mean[p])
+		e.f.W[p][0] *= e.ModelWeight
+		e.f.W[p][1] *= e.ModelWeight
+	}
+	return nil
+}
+
+// modelAt is the model of the phase nearest move, as Trained.At chooses it.
+func (e *Estimator) modelAt(move int) Model {
+	best := 0
+	for i, m := range e.trained.Moves {
+		if abs(m-move) < abs(e.trained.Moves[best]-move) {
+			best = i
+		}
+	}
+	return e.models[best]
+}
+
+func (e *Estimator) options(sweeps int, rb bool) SampleOptions {
+	return SampleOptions{Burnin: e.Burnin, Sweeps: sweeps, Seed: e.Seed, RaoBlack: rb}
+}
+
+// runSW runs e.Chains Swendsen-Wang chains on e.f, averaging their marginals into m. With trace each
+// chain keeps its magnetisation after every sweep.
+func (e *Estimator) runSW(ctx context.Context, m *Marginals, sweeps int, trace bool) error {
+	k := max(1, e.Chains)
+	if len(e.sw) < k {
+		e.sw, e.swm = make([]SW, k), make([]Marginals, k)
+	}
+	per := max(1, (sweeps+k-1)/k)
+	if k == 1 {
+		if err := e.runChain(ctx, 0, per, trace); err != nil {
+			return err
+		}
+		*m = e.swm[0]
+		return nil
+	}
+	errs := make([]error, k)
+	var wg sync.WaitGroup
+	for j := range k {
+		wg.Go(func() { errs[j] = e.runChain(ctx, j, per, trace) })
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return ctx.Err()
+	}
+	*m = e.swm[0]
+	for j := 1; j < k; j++ {
+		for _, p := range board.PointsOf(m.Size) {
+			m.Mean[p] += e.swm[j].Mean[p]
+			m.Pair[p][0] += e.swm[j].Pair[p][0]
+			m.Pair[p][1] += e.swm[j].Pair[p][1]
+		}
+	}
+	inv := 1 / float64(k)
+	for _, p := range board.PointsOf(m.Size) {
+		m.Mean[p] *= inv
+		m.Pair[p][0] *= inv
+		m.Pair[p][1] *= inv
+	}
+	return nil
+}
+
+// runChain runs chain j of runSW: seed e.Seed+j, so that the result does not depend on scheduling.
+func (e *Estimator) runChain(ctx context.Context, j, sweeps int, trace bool) error {
+	e.sw[j].TraceMagnetisation = trace
+	o := e.options(sweeps, true)
+	o.Seed = e.Seed + uint64(j)
+	return e.sw[j].RunContext(ctx, &e.f, &e.swm[j], o)
+}
+
+// ScoreEstimate is the evaluation of a position by its territory distribution (Stern §5.1.1), by area,
+// komi included, positive when Black is ahead.
+type ScoreEstimate struct {
+	Mean       float64 // expected score u_score = Σ_i E[s_i] − komi
+	StdDev     float64 // standard deviation of the score over the samples
+	PBlackWins float64 // u_win = p(Σ_i s_i − komi > 0), a tie counting half
+	Samples    int     // samples behind StdDev and PBlackWins
+}
+
+// Score evaluates pos: the expected area score from the marginals of the estimator's method, and the
+// win probability from the distribution of Σ_i s_i over samples (≤ 0: DefaultScoreSamples) joint
+// states of the model — Swendsen-Wang states whatever the method, since exact inference and LBP give
+// marginals only — or, for mc, over that many playouts, whose own mean score is then the expectation.
+func (e *Estimator) Score(ctx context.Context, pos *game.Position, samples int) (ScoreEstimate, error) {
+	if samples <= 0 {
+		samples = DefaultScoreSamples
+	}
+	komi := pos.Komi
+	var est ScoreEstimate
+	var scores []float64
+	if e.Model == KindMC {
+		playouts := e.MC.Playouts
+		e.MC.Playouts = samples
+		var m Marginals
+		err := e.MC.Run(ctx, pos, &m)
+		e.MC.Playouts = playouts
+		if err != nil {
+			return est, err
+		}
+		for _, s := range e.MC.Scores() {
+			scores = append(scores, float64(s))
+		}
+		return scoreStats(scores, komi), nil
+	}
+	var m Marginals
+	if e.Method == MethodSW {
+		// One run gives both: the Rao-Blackwellised marginals and the magnetisation of every sweep.
+		if err := e.field(ctx, pos); err != nil {
+			return est, err
+		}
+		if err := e.runSW(ctx, &m, max(samples, e.Sweeps), true); err != nil {
+			return est, err
+		}
+	} else {
+		if err := e.Estimate(ctx, pos, &m); err != nil {
+			return est, err
+		}
+		if err := e.runSW(ctx, &Marginals{}, samples, true); err != nil {
+			return est, err
+		}
+	}
+	for j := range max(1, e.Chains) {
+		scores = append(scores, e.sw[j].Magnetisation()...)
+	}
+	est = scoreStats(scores, komi)
+	est.Mean = -komi
+	for _, p := range pos.Board.Points() {
+		est.Mean += m.Mean[p]
+	}
+	return est, nil
+}
+
+// scoreStats summarises sampled area scores (before komi).
+func scoreStats(scores []float64, komi float64) ScoreEstimate {
+	est := ScoreEstimate{Samples: len(scores)}
+	if len(scores) == 0 {
+		return est
+	}
+	var sum, sq, win float64
+	for _, s := range scores {
+		d := s - komi
+		sum += d
+		sq += d * d
+		switch {
+		case d > 0:
+			win++
+		case d == 0:
+			win += 0.5
+		}
+	}
+	n := float64(len(scores))
+	est.Mean = sum / n
+	est.StdDev = math.Sqrt(max(0, sq/n-est.Mean*est.Mean))
+	est.PBlackWins = win / n
+	return est
+}
+
+// ChainSafety is the probability that the chain of the stone at p lives (Stern §5.1.3): that its
+// stones end as its colour's area, p(s_i = colour), averaged over its stones. The stones of a chain are
+// coupled so strongly (w_chains ≈ 2–3) that their marginals agree to within sampling error, so the
+// average is the chain's own marginal. It reports false when p holds no stone.
+func ChainSafety(b *board.Board, m *Marginals, p board.Point) (float64, bool) {
+	c := b.At(p)
+	if c != board.Black && c != board.White {
+		return 0, false
+	}
+	sign := 1.0
+	if c == board.White {
+		sign = -1
+	}
+	var sum float64
+	n := 0
+	q := p
+	for {
+		sum += (1 + sign*m.Mean[q]) / 2
+		n++
+		if q = b.NextStone(q); q == p {
+			break
+		}
+	}
+	return sum / float64(n), true
+}
