@@ -44,7 +44,7 @@ func runBench(ctx context.Context, args []string, stdout io.Writer) error {
 		return err
 	}
 	if len(what) == 0 {
-		return fmt.Errorf("%w: bench board|predict [NAME...]|all [--seconds S] [--json]", errUsage)
+		return fmt.Errorf("%w: bench board|predict [NAME...]|playout|all [--seconds S] [--json]", errUsage)
 	}
 	d := time.Duration(*seconds * float64(time.Second))
 	out := map[string]any{}
@@ -64,8 +64,30 @@ func runBench(ctx context.Context, args []string, stdout io.Writer) error {
 			return err
 		}
 		out["predict"] = figs
+		pfigs, err := benchPlayout(ctx, d)
+		if err != nil {
+			return err
+		}
+		out["playout"] = pfigs
+		tfigs, err := benchTerritory(ctx, d)
+		if err != nil {
+			return err
+		}
+		out["territory"] = tfigs
+	case "territory":
+		figs, err := benchTerritory(ctx, d)
+		if err != nil {
+			return err
+		}
+		out["territory"] = figs
+	case "playout":
+		figs, err := benchPlayout(ctx, d)
+		if err != nil {
+			return err
+		}
+		out["playout"] = figs
 	default:
-		return fmt.Errorf("%w: unknown benchmark %q (board, predict, all)", errUsage, what[0])
+		return fmt.Errorf("%w: unknown benchmark %q (board, predict, playout, all)", errUsage, what[0])
 	}
 	if err := ctx.Err(); err != nil {
 		return err
@@ -81,6 +103,12 @@ func runBench(ctx context.Context, args []string, stdout io.Writer) error {
 			fmt.Fprintf(stdout, "board %dx%d, %d thread(s): %.2fM moves/s, %.0f playouts/s (%.0f moves/playout)\n",
 				f.Size, f.Size, f.Threads, f.MovesPerSecond/1e6, f.PlayoutsPerSecond, f.MovesPerPlayout)
 		}
+	}
+	if figs, ok := out["playout"].([]playoutFigure); ok {
+		printPlayoutFigures(stdout, figs)
+	}
+	if figs, ok := out["territory"].([]territoryFigure); ok {
+		printTerritoryFigures(stdout, figs)
 	}
 	if figs, ok := out["predict"].([]predictFigure); ok {
 		for _, f := range figs {

@@ -1,0 +1,498 @@
+package mcts
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"aji/analysis/board"
+	"aji/analysis/game"
+)
+
+// Playout policies.
+const (
+	// PolicyLight plays uniformly among legal moves that fill no own eye, except that it captures a
+	// chain in atari next to the last move, or saves an own chain the last move put in atari (by
+	// capturing next to it, or by extending when that gives it two liberties), whenever it can.
+	PolicyLight = "light"
+	// PolicyPattern draws moves in proportion to a 3x3-pattern Bradley-Terry model (Coulom 2007 §4.1).
+	PolicyPattern = "pattern"
+)
+
+// logMax bounds the move log: the longest playout (3 moves per point) plus a deep tree path.
+const logMax = 3*board.MaxPoints + 256
+
+// Playout plays a game from a position to its end with a playout policy and scores it. It keeps the
+// pattern policy's move weights up to date move by move: a move changes the weights only of the points
+// around it, around the stones it captures, and at the liberties of chains whose liberty count it
+// brings to two or fewer (or from there), so nothing is recomputed over the whole board. One Playout
+// per goroutine; playing allocates nothing.
+type Playout struct {
+	pos game.Position
+	m   *PatternModel // nil for the light policy
+
+	// Pattern policy: each point's weight for Black (0) and White (1) with the features that do not
+	// depend on the last move (shape, self-atari); 0 where the move is not allowed. row sums them by
+	// board row, so a draw walks at most two rows' worth of points.
+	w   [2][board.NumCells]float32
+	row [2][board.MaxSize]float64
+
+	// The moves since Reset or CopyFrom (tree moves and playout moves), for AMAF.
+	logP [logMax]board.Point
+	logC [logMax]board.Color
+	nlog int
+
+	// Scratch of one update or draw; never copied.
+	gen    uint32
+	mark   [board.NumCells]uint32 // == gen: point already dirty
+	hmark  [board.NumCells]uint32 // == gen: chain head already refreshed
+	smark  [board.NumCells]uint32 // == gen: point has a context weight in this draw
+	dirty  [board.MaxPoints]board.Point
+	nd     int
+	capt   [board.MaxPoints]board.Point
+	libBuf [board.MaxPoints]board.Point
+	ctx    ctxMoves
+	spW    [contextMax + 1]float64 // special points of a draw: weight without and with context
+	spNew  [contextMax + 1]float64
+	spP    [contextMax + 1]board.Point
+	rowAdj [board.MaxSize]float64
+}
+
+// NewPlayout returns a playout for the named policy (PolicyLight or PolicyPattern with the default model).
+func NewPlayout(policy string) (*Playout, error) {
+	switch policy {
+	case PolicyLight, "":
+		return &Playout{}, nil
+	case PolicyPattern:
+		m, err := DefaultPatternModel()
+		if err != nil {
+			return nil, err
+		}
+		return NewPatternPlayout(m), nil
+	}
+	return nil, fmt.Errorf("unknown playout policy %q (light, pattern)", policy)
+}
+
+// NewPatternPlayout returns a playout whose policy is the pattern model m.
+func NewPatternPlayout(m *PatternModel) *Playout { return &Playout{m: m.tables()} }
+
+// Position returns the current position. It is the playout's own: do not modify it.
+func (pl *Playout) Position() *game.Position { return &pl.pos }
+
+// Board returns the current board. Do not modify it.
+func (pl *Playout) Board() *board.Board { return &pl.pos.Board }
+
+// Reset starts from pos (which is copied) and computes every weight of the pattern policy.
+func (pl *Playout) Reset(pos *game.Position) {
+	pl.pos = *pos
+	pl.nlog = 0
+	if pl.m == nil {
+		return
+	}
+	pl.begin()
+	clear(pl.w[0][:])
+	clear(pl.w[1][:])
+	for _, p := range pl.pos.Board.Points() {
+		pl.mark[p] = pl.gen
+		pl.dirty[pl.nd] = p
+		pl.nd++
+	}
+	pl.flush()
+	// Exact sums, free of the rounding of the differences.
+	size := pl.pos.Board.Size()
+	for y := range size {
+		start := board.At(0, y)
+		var sb, sw float64
+		for i := start; i < start+board.Point(size); i++ {
+			sb += float64(pl.w[0][i])
+			sw += float64(pl.w[1][i])
+		}
+		pl.row[0][y], pl.row[1][y] = sb, sw
+	}
+}
+
+// CopyFrom makes pl continue from src's position and weights (src was Reset or played to it), with an
+// empty move log. pl and src must use the same policy.
+func (pl *Playout) CopyFrom(src *Playout) {
+	pl.pos = src.pos
+	pl.nlog = 0
+	if pl.m != nil {
+		pl.w = src.w
+		pl.row = src.row
+	}
+}
+
+// Moves returns the moves played since Reset or CopyFrom, with their colours. The slices alias pl.
+func (pl *Playout) Moves() ([]board.Point, []board.Color) {
+	return pl.logP[:pl.nlog], pl.logC[:pl.nlog]
+}
+
+// Play plays p (a legal move, or Pass) for the side to move.
+func (pl *Playout) Play(p board.Point) {
+	c := pl.pos.ToPlay
+	if pl.nlog < logMax {
+		pl.logP[pl.nlog], pl.logC[pl.nlog] = p, c
+		pl.nlog++
+	}
+	if pl.m == nil || p == board.Pass {
+		pl.pos.Board.PlayLegal(p, c)
+	} else {
+		pl.playPattern(p, c)
+	}
+	pl.pos.Prev, pl.pos.Last = pl.pos.Last, p
+	pl.pos.ToPlay = c.Opponent()
+	pl.pos.MoveNumber++
+}
+
+// Run plays the policy's moves until two passes in a row (a pass just before Run counts) or maxMoves
+// moves (3 per point when maxMoves <= 0), and returns the number of moves played.
+func (pl *Playout) Run(rng *rand.PCG, maxMoves int) int {
+	if maxMoves <= 0 {
+		maxMoves = 3 * len(pl.pos.Board.Points())
+	}
+	passes := 0
+	if pl.pos.Last == board.Pass {
+		passes = 1
+	}
+	n := 0
+	for n < maxMoves && passes < 2 {
+		p := pl.Choose(rng)
+		if p == board.Pass {
+			passes++
+		} else {
+			passes = 0
+		}
+		pl.Play(p)
+		n++
+	}
+	return n
+}
+
+// Score returns the area score of the board (Chinese counting, every stone alive: at the end of a
+// playout, where no one fills an own eye, the dead are captured) minus komi: positive when Black wins.
+func (pl *Playout) Score() float64 {
+	black, white := pl.pos.Board.AreaScore(nil)
+	return float64(black-white) - pl.pos.Komi
+}
+
+// Choose returns the policy's move for the side to move: Pass when it has none.
+func (pl *Playout) Choose(rng *rand.PCG) board.Point {
+	if pl.m == nil {
+		return pl.lightMove(rng)
+	}
+	return pl.patternMove(rng)
+}
+
+// lightMove: capture a chain in atari next to the last move, save an own chain it put in atari, else
+// uniform (board.RandomMove). A heuristic move is drawn uniformly among those that apply.
+func (pl *Playout) lightMove(rng *rand.PCG) board.Point {
+	b := &pl.pos.Board
+	c := pl.pos.ToPlay
+	opp := c.Opponent()
+	last := pl.pos.Last
+	if last == board.Pass || !b.OnBoard(last) || b.At(last) != opp {
+		return b.RandomMove(rng, c)
+	}
+	var cand [16]board.Point
+	n := 0
+	add := func(p board.Point) {
+		if p != board.NoPoint && n < len(cand) && b.Legal(p, c) && !b.IsEye(p, c) {
+			cand[n] = p
+			n++
+		}
+	}
+	// Capture: the chain just played or an opponent chain around it, in atari.
+	add(b.AtariLiberty(last))
+	for _, d := range ring3 {
+		if q := last + d; b.At(q) == opp {
+			add(b.AtariLiberty(q))
+		}
+	}
+	// Save: own chains next to the last stone that it put in atari.
+	for _, q := range last.Neighbours() {
+		if b.At(q) != c || !b.InAtari(q) {
+			continue
+		}
+		h := b.ChainHead(q)
+		s := h
+		for {
+			for _, r := range s.Neighbours() {
+				if b.At(r) == opp {
+					add(b.AtariLiberty(r))
+				}
+			}
+			if s = b.NextStone(s); s == h {
+				break
+			}
+		}
+		if l := b.AtariLiberty(q); l != board.NoPoint {
+			if libs, _ := libertiesAfter(b, l, c, 2); libs >= 2 {
+				add(l)
+			}
+		}
+	}
+	if n > 0 {
+		return cand[(rng.Uint64()>>32)*uint64(n)>>32]
+	}
+	return b.RandomMove(rng, c)
+}
+
+// begin starts a new update: a fresh generation for the marks.
+func (pl *Playout) begin() {
+	pl.gen++
+	if pl.gen == 0 {
+		clear(pl.mark[:])
+		clear(pl.hmark[:])
+		clear(pl.smark[:])
+		pl.gen = 1
+	}
+	pl.nd = 0
+}
+
+// touch marks an on-board point whose weights must be recomputed.
+func (pl *Playout) touch(q board.Point) {
+	if pl.mark[q] == pl.gen || pl.pos.Board.At(q) == board.Edge {
+		return
+	}
+	pl.mark[q] = pl.gen
+	pl.dirty[pl.nd] = q
+	pl.nd++
+}
+
+// touchAround marks q and its eight neighbours: their 3x3 codes contain q.
+func (pl *Playout) touchAround(q board.Point) {
+	pl.touch(q)
+	for _, d := range ring3 {
+		pl.touch(q + d)
+	}
+}
+
+// touchLiberties marks the liberties of the chain at q (once per chain and update): their atari bits and
+// self-atari status depend on its liberty count.
+func (pl *Playout) touchLiberties(q board.Point) {
+	b := &pl.pos.Board
+	h := b.ChainHead(q)
+	if pl.hmark[h] == pl.gen {
+		return
+	}
+	pl.hmark[h] = pl.gen
+	for _, l := range b.LibertyPoints(h, pl.libBuf[:0]) {
+		pl.touch(l)
+	}
+}
+
+// playPattern plays c at p and updates the weights it changes. A weight depends on the 3x3 colours
+// around its point, on which orthogonal chains are in atari, and (self-atari) on the liberties of
+// chains with at most two; so the points to redo are the 3x3 blocks around p and the captured stones,
+// and the liberties of each chain whose liberty count is at most two before or after the move.
+func (pl *Playout) playPattern(p board.Point, c board.Color) {
+	b := &pl.pos.Board
+	opp := c.Opponent()
+	var heads [4]board.Point
+	nh, nc := 0, 0
+	shortOwn := false
+	for _, q := range p.Neighbours() {
+		switch b.At(q) {
+		case opp:
+			if !b.InAtari(q) {
+				continue
+			}
+			h := b.ChainHead(q)
+			dup := false
+			for _, o := range heads[:nh] {
+				dup = dup || o == h
+			}
+			if dup {
+				continue
+			}
+			heads[nh] = h
+			nh++
+			for s := h; ; {
+				pl.capt[nc] = s
+				nc++
+				if s = b.NextStone(s); s == h {
+					break
+				}
+			}
+		case c:
+			shortOwn = shortOwn || b.InAtari(q) || b.Liberties(q, 3) <= 2
+		}
+	}
+	b.PlayLegal(p, c)
+	pl.begin()
+	pl.touchAround(p)
+	for _, s := range pl.capt[:nc] {
+		pl.touchAround(s)
+	}
+	for _, s := range pl.capt[:nc] {
+		for _, q := range s.Neighbours() {
+			if b.At(q) == c {
+				pl.touchLiberties(q) // gained liberties, perhaps from one or two
+			}
+		}
+	}
+	if shortOwn || b.Liberties(p, 3) <= 2 {
+		pl.touchLiberties(p)
+	}
+	for _, q := range p.Neighbours() {
+		if b.At(q) == opp && b.Liberties(q, 3) <= 2 {
+			pl.touchLiberties(q)
+		}
+	}
+	pl.flush()
+}
+
+// flush recomputes the weights of the dirty points and updates the row sums by the differences. The
+// weights are float32 added into float64 sums, so the differences cancel exactly unless the weights
+// span more than 2^29; Reset recomputes the sums from scratch at the start of every playout anyway.
+func (pl *Playout) flush() {
+	b := &pl.pos.Board
+	m := pl.m
+	for _, q := range pl.dirty[:pl.nd] {
+		var wb, ww float32
+		if b.At(q) == board.Empty {
+			code := code3Black(b, q)
+			wb = pl.weight(q, m.code[code], board.Black)
+			ww = pl.weight(q, m.code[code.Swap()], board.White)
+		}
+		y := int(q)/board.Stride - 1
+		pl.row[0][y] += float64(wb) - float64(pl.w[0][q])
+		pl.row[1][y] += float64(ww) - float64(pl.w[1][q])
+		pl.w[0][q], pl.w[1][q] = wb, ww
+	}
+}
+
+// weight is a point's weight for c from its code's entry g (PatternModel.code): g itself, or when g is
+// negative, −g times the self-atari γ if counting liberties finds the move is one.
+func (pl *Playout) weight(q board.Point, g float32, c board.Color) float32 {
+	if g >= 0 {
+		return g
+	}
+	if f := selfAtari(&pl.pos.Board, q, c); f >= 0 {
+		return -g * pl.m.feat[f]
+	}
+	return -g
+}
+
+// patternMove draws a move with probability proportional to its weight times the γ of its features
+// that depend on the last move; a ko retake gets weight 0. The few points with such features are
+// drawn first, then the rest by row sums without them.
+func (pl *Playout) patternMove(rng *rand.PCG) board.Point {
+	b := &pl.pos.Board
+	c := pl.pos.ToPlay
+	ci := colorIndex(c)
+	w := &pl.w[ci]
+	size := b.Size()
+
+	pl.begin()
+	findContext(b, pl.pos.Last, c, &pl.ctx)
+	ns := 0
+	delta := 0.0
+	special := func(p board.Point, mult float64) {
+		w0 := float64(w[p])
+		if w0 == 0 {
+			return
+		}
+		if pl.smark[p] == pl.gen { // already special (only the ko can meet a context point)
+			for i := range ns {
+				if pl.spP[i] == p {
+					delta -= pl.spNew[i]
+					pl.spNew[i] *= mult
+					delta += pl.spNew[i]
+				}
+			}
+			return
+		}
+		pl.smark[p] = pl.gen
+		pl.spP[ns], pl.spW[ns], pl.spNew[ns] = p, w0, w0*mult
+		delta += w0*mult - w0
+		pl.rowAdj[int(p)/board.Stride-1] += w0
+		ns++
+	}
+	for i := range pl.ctx.n {
+		mult := 1.0
+		for _, f := range pl.ctx.feats[i] {
+			if f >= 0 {
+				mult *= float64(pl.m.feat[f])
+			}
+		}
+		special(pl.ctx.point[i], mult)
+	}
+	if k, forbidden := b.Ko(); k != board.NoPoint && forbidden == c {
+		special(k, 0)
+	}
+	total := delta
+	for y := range size {
+		total += pl.row[ci][y]
+	}
+	move := board.Pass
+	if total > 1e-30 {
+		u := float64(rng.Uint64()>>11) * (1.0 / (1 << 53)) * total
+		move = pl.draw(u, w, ci, ns)
+	}
+	for i := range ns {
+		pl.rowAdj[int(pl.spP[i])/board.Stride-1] = 0
+	}
+	return move
+}
+
+// draw finds the move at cumulative weight u: the special points first, then row by row. Rounding can
+// leave u past the end; the last move with a positive weight is taken then.
+func (pl *Playout) draw(u float64, w *[board.NumCells]float32, ci, ns int) board.Point {
+	fallback := board.Pass
+	for i := range ns {
+		if pl.spNew[i] > 0 {
+			fallback = pl.spP[i]
+			if u < pl.spNew[i] {
+				return pl.spP[i]
+			}
+			u -= pl.spNew[i]
+		}
+	}
+	size := pl.pos.Board.Size()
+	for y := range size {
+		r := pl.row[ci][y] - pl.rowAdj[y]
+		if u >= r {
+			u -= r
+			continue
+		}
+		start := board.At(0, y)
+		for q := start; q < start+board.Point(size); q++ {
+			if x := float64(w[q]); x > 0 && pl.smark[q] != pl.gen {
+				fallback = q
+				if u < x {
+					return q
+				}
+				u -= x
+			}
+		}
+	}
+	return fallback
+}
+
+// moveWeights fills out with the policy's weight of every move of the side to move (context and ko
+// included), and returns their sum: the policy's distribution, unnormalised, for evaluation.
+func (pl *Playout) moveWeights(out *[board.NumCells]float64) float64 {
+	b := &pl.pos.Board
+	c := pl.pos.ToPlay
+	w := &pl.w[colorIndex(c)]
+	clear(out[:])
+	sum := 0.0
+	for _, p := range b.Points() {
+		out[p] = float64(w[p])
+	}
+	findContext(b, pl.pos.Last, c, &pl.ctx)
+	for i := range pl.ctx.n {
+		for _, f := range pl.ctx.feats[i] {
+			if f >= 0 {
+				out[pl.ctx.point[i]] *= float64(pl.m.feat[f])
+			}
+		}
+	}
+	if k, forbidden := b.Ko(); k != board.NoPoint && forbidden == c {
+		out[k] = 0
+	}
+	for _, p := range b.Points() {
+		sum += out[p]
+	}
+	return sum
+}
