@@ -35,6 +35,10 @@ var commands = map[string]command{
 	"harvest": {"harvest shape patterns from a game collection", runHarvest},
 	"train":   {"train a model (mm)", runTrain},
 	"label":   {"final-territory labels of games with a counted result (GNU Go over GTP)", runLabel},
+	"gtp":     {"a GTP engine on stdin/stdout (GoGui, Sabaki, matches)", runGTP},
+	"match":   {"play games against a GTP engine (GNU Go), win rate with a 95% interval", runMatch},
+
+	"territory-eval": {"territory estimators against final-territory labels (cross-entropy, sign agreement)", runTerritoryEval},
 }
 
 // errUsage marks errors whose message is the usage text itself.

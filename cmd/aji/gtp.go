@@ -1,0 +1,124 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"aji/analysis/gtp"
+	"aji/analysis/predict"
+	"aji/analysis/territory"
+)
+
+// gtpInput is where `aji gtp` reads its commands (a variable for tests).
+var gtpInput io.Reader = os.Stdin
+
+// engineVersion is what `aji gtp` answers to version.
+const engineVersion = "0.1"
+
+// gtpFlags are the player settings shared by `aji gtp` and the Aji side of `aji match`.
+type gtpFlags struct {
+	predictor string
+	playouts  int
+	seconds   float64
+	threads   int
+	seed      uint64
+	selection string
+	policy    string
+	widening  bool
+}
+
+func (f *gtpFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.predictor, "predictor", "mm", "move predictor: the player itself with --playouts 0, else the search's prior")
+	fs.IntVar(&f.playouts, "playouts", 0, "search playouts per move; 0 plays the predictor's top legal move")
+	fs.Float64Var(&f.seconds, "time", 0, "search seconds per move (instead of --playouts)")
+	fs.IntVar(&f.threads, "threads", 1, "search goroutines")
+	fs.Uint64Var(&f.seed, "seed", 1, "random seed")
+	fs.StringVar(&f.selection, "selection", "rave", "search selection rule: uct, puct (the predictor as prior) or rave")
+	fs.StringVar(&f.policy, "policy", "pattern", "playout policy: light or pattern")
+	fs.BoolVar(&f.widening, "widening", true, "progressive widening in the predictor's order")
+}
+
+// check rejects contradictory settings.
+func (f *gtpFlags) check() error {
+	switch {
+	case f.playouts < 0 || f.seconds < 0 || f.threads < 1:
+		return fmt.Errorf("%w: --playouts, --time and --threads must not be negative (threads at least 1)", errUsage)
+	case f.playouts > 0 && f.seconds > 0:
+		return fmt.Errorf("%w: give --playouts or --time, not both", errUsage)
+	}
+	return nil
+}
+
+// searching reports whether the player is the tree search rather than the bare predictor.
+func (f *gtpFlags) searching() bool { return f.playouts > 0 || f.seconds > 0 }
+
+// args writes the settings back as `aji gtp` flags.
+func (f *gtpFlags) args() []string {
+	a := []string{"--predictor", f.predictor, "--threads", fmt.Sprint(f.threads), "--seed", fmt.Sprint(f.seed),
+		"--selection", f.selection, "--policy", f.policy, "--widening=" + fmt.Sprint(f.widening)}
+	if f.seconds > 0 {
+		return append(a, "--time", fmt.Sprint(f.seconds))
+	}
+	return append(a, "--playouts", fmt.Sprint(f.playouts))
+}
+
+// newPlayer makes the player the flags ask for.
+func (f *gtpFlags) newPlayer() (gtp.Player, error) {
+	if f.searching() {
+		return newSearchPlayer(f)
+	}
+	pr, err := predict.New(f.predictor)
+	if err != nil {
+		return nil, fmt.Errorf("predictor %s: %w", f.predictor, err)
+	}
+	return &gtp.PredictorPlayer{Predictor: pr, Scorer: &gtp.Scorer{Seed: f.seed}, Seed: f.seed}, nil
+}
+
+// runGTP speaks GTP on stdin and stdout until quit or the end of the input.
+func runGTP(ctx context.Context, args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("gtp", flag.ContinueOnError)
+	var f gtpFlags
+	f.register(fs)
+	terrModel := fs.String("territory", territory.KindBoltzmann5, "territory model drawn by aji-territory")
+	terrMethod := fs.String("territory-method", territory.MethodSW, "its inference method")
+	rest, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 {
+		return fmt.Errorf("%w: gtp [--predictor NAME] [--playouts N | --time S] [--threads N] [--selection uct|puct|rave] [--policy light|pattern] [--widening]", errUsage)
+	}
+	if err := f.check(); err != nil {
+		return err
+	}
+	player, err := f.newPlayer()
+	if err != nil {
+		return err
+	}
+	name := "Aji " + f.predictor
+	if f.searching() {
+		name += " + MCTS"
+	}
+	srv := gtp.NewServer(player, gtp.ServerOptions{
+		Name:        name,
+		Version:     engineVersion,
+		Komi:        7.5,
+		Predictors:  predict.Names(),
+		Territory:   territoryEstimate(*terrModel, *terrMethod),
+		Seed:        f.seed,
+		AnalyzeTime: analyzeTime(&f),
+	})
+	return srv.Serve(ctx, gtpInput, stdout)
+}
+
+// analyzeTime bounds GoGui's search analysis: the move time when it is set, else a second.
+func analyzeTime(f *gtpFlags) time.Duration {
+	if f.seconds > 0 {
+		return time.Duration(f.seconds * float64(time.Second))
+	}
+	return time.Second
+}
