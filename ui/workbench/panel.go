@@ -66,6 +66,7 @@ func newPanel(wb *Workbench) *panel {
 		container.NewTabItem("Moves", wb.moves.widget()),
 		container.NewTabItem(commentTitle, p.scroll),
 		container.NewTabItem("Inspector", p.inspector.widget()),
+		container.NewTabItem("Territory", wb.terr.box),
 	)
 	p.comTab = p.tabs.Items[1]
 	p.tabs.SelectIndex(slices.Index(tabNames, wb.settings.tab))
@@ -88,7 +89,7 @@ func newPanel(wb *Workbench) *panel {
 }
 
 // tabNames are the saved names of the tabs, in their order.
-var tabNames = []string{tabMoves, tabComment, tabInspector}
+var tabNames = []string{tabMoves, tabComment, tabInspector, tabTerritory}
 
 // Titles of the comment's tab: a dot says there is a comment to read
 // while another tab hides it.

@@ -20,7 +20,7 @@ type settings struct {
 	palette     goban.Palette
 	hideBelow   float64 // probabilities below this are not coloured
 	heat        bool    // heat layer shown
-	tab         string  // the tab shown below the controls: tabMoves, tabComment or tabInspector
+	tab         string  // the tab shown below the controls: tabMoves, tabComment, tabInspector or tabTerritory
 }
 
 // The tabs below the predictor controls, by their saved names.
@@ -28,6 +28,7 @@ const (
 	tabMoves     = "moves"
 	tabComment   = "comment"
 	tabInspector = "inspector"
+	tabTerritory = "territory"
 )
 
 // Preference keys.
@@ -107,7 +108,7 @@ func loadSettings(p fyne.Preferences) settings {
 	if !slices.Contains(hideChoices, s.hideBelow) {
 		s.hideBelow = 0.001
 	}
-	if !slices.Contains([]string{tabMoves, tabComment, tabInspector}, s.tab) {
+	if !slices.Contains(tabNames, s.tab) {
 		s.tab = tabInspector
 	}
 	return s

@@ -56,6 +56,8 @@ type Workbench struct {
 
 	hover hoverState
 	now   func() time.Time // the clock of hoverState; tests set their own
+
+	terr *territoryView // the territory section and its overlay
 }
 
 // view is one board and what it shows: the predictor whose heat it draws
@@ -105,10 +107,11 @@ func New(w fyne.Window, o Options) *Workbench {
 		b := v.board
 		b.OnTapped = wb.tapped
 		b.OnScrolled = wb.scrolled
-		b.OnHover = func(p goban.Point, inside bool) { wb.hovered(i, p, inside) }
+		b.OnHover = func(p goban.Point, inside bool) { wb.hovered(i, p, inside); wb.terr.hovered(i, p, inside) }
 		wb.views[i] = v
 	}
 	wb.moves = newMoveList(wb.jump)
+	wb.terr = newTerritoryView(wb) // before the panel, whose tabs hold its section
 	wb.panel = newPanel(wb)
 	wb.status = newStatusBar()
 	wb.boards = container.NewStack()
