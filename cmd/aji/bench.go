@@ -44,7 +44,7 @@ func runBench(ctx context.Context, args []string, stdout io.Writer) error {
 		return err
 	}
 	if len(what) == 0 {
-		return fmt.Errorf("%w: bench board|predict [NAME...]|playout|all [--seconds S] [--json]", errUsage)
+		return fmt.Errorf("%w: bench board|predict [NAME...]|playout|territory|all [--seconds S] [--json]", errUsage)
 	}
 	d := time.Duration(*seconds * float64(time.Second))
 	out := map[string]any{}

@@ -1,6 +1,6 @@
-// Command aji is Aji's headless command line: replay, evaluate, benchmark (and, as later parts land,
-// train, analyze, label, match and speak GTP). Every command exits non-zero with a one-line error on bad
-// input; --json output is one JSON object.
+// Command aji is Aji's headless command line: replay, evaluate, benchmark, harvest, train, label,
+// evaluate territory, play matches and speak GTP. Every command exits non-zero with a one-line error on
+// bad input; --json output is one JSON object.
 package main
 
 import (
@@ -29,15 +29,14 @@ type command struct {
 }
 
 var commands = map[string]command{
-	"replay":  {"print the position after move N of the main line", runReplay},
-	"eval":    {"measure move predictors on a game collection", runEval},
-	"bench":   {"throughput figures (board, predict)", runBench},
-	"harvest": {"harvest shape patterns from a game collection", runHarvest},
-	"train":   {"train a model (mm)", runTrain},
-	"label":   {"final-territory labels of games with a counted result (GNU Go over GTP)", runLabel},
-	"gtp":     {"a GTP engine on stdin/stdout (GoGui, Sabaki, matches)", runGTP},
-	"match":   {"play games against a GTP engine (GNU Go), win rate with a 95% interval", runMatch},
-
+	"replay":         {"print the position after move N of the main line", runReplay},
+	"eval":           {"measure move predictors on a game collection", runEval},
+	"bench":          {"throughput figures (board, predict, playout, territory)", runBench},
+	"harvest":        {"harvest shape patterns from a game collection", runHarvest},
+	"train":          {"train a model (mm, playout, boltzmann5, boltzmann12, boltzmann-lib)", runTrain},
+	"label":          {"final-territory labels of games with a counted result (GNU Go over GTP)", runLabel},
+	"gtp":            {"a GTP engine on stdin/stdout (GoGui, Sabaki, matches)", runGTP},
+	"match":          {"play games against a GTP engine (GNU Go), win rate with a 95% interval", runMatch},
 	"territory-eval": {"territory estimators against final-territory labels (cross-entropy, sign agreement)", runTerritoryEval},
 }
 
@@ -78,7 +77,7 @@ func usage() string {
 	var sb strings.Builder
 	sb.WriteString("usage: aji COMMAND [arguments]\n\ncommands:\n")
 	for _, n := range names {
-		fmt.Fprintf(&sb, "  %-8s %s\n", n, commands[n].summary)
+		fmt.Fprintf(&sb, "  %-14s %s\n", n, commands[n].summary)
 	}
 	sb.WriteString("\nRun aji COMMAND -h for a command's flags.\n")
 	return sb.String()
