@@ -319,7 +319,8 @@ func TestTerritorySampleDrawsBonds(t *testing.T) {
 		t.Fatalf("%d bonds, %d of %d neighbouring stones of one chain bonded", bonds, chainBonds, chainPairs)
 	}
 	// The bond between two empty points shows as a blue line between them.
-	mid := midPixel(h, bondedEmpty[0], bondedEmpty[1])
+	// The line is thin (a few pixels at the test window's size), so look within 2 pixels of the midpoint.
+	mid := midPixelNear(h, bondedEmpty[0], bondedEmpty[1], 2, func(c color.RGBA) bool { return int(c.B) >= int(c.R)+80 })
 	if int(mid.B) < int(mid.R)+80 {
 		t.Errorf("between the bonded points %v and %v the board is %v, not the bond's blue", bondedEmpty[0], bondedEmpty[1], mid)
 	}
@@ -339,10 +340,26 @@ func TestTerritorySampleDrawsBonds(t *testing.T) {
 }
 
 // midPixel is the captured pixel half-way between the centres of a and b.
-func midPixel(h *harness, a, b goban.Point) color.RGBA {
+// midPixelNear returns the first pixel within r pixels of the midpoint of a and b that satisfies ok,
+// else the midpoint's own pixel.
+func midPixelNear(h *harness, a, b goban.Point, r int, ok func(color.RGBA) bool) color.RGBA {
+	h.t.Helper()
+	img := h.w.Canvas().Capture()
+	x, y := midXY(h, a, b)
+	for dy := -r; dy <= r; dy++ {
+		for dx := -r; dx <= r; dx++ {
+			if c := color.RGBAModel.Convert(img.At(x+dx, y+dy)).(color.RGBA); ok(c) {
+				return c
+			}
+		}
+	}
+	return color.RGBAModel.Convert(img.At(x, y)).(color.RGBA)
+}
+
+// midXY is the capture pixel halfway between the centres of a and b.
+func midXY(h *harness, a, b goban.Point) (int, int) {
 	h.t.Helper()
 	bd := h.wb.views[0].board
-	img := h.w.Canvas().Capture()
 	scale := h.w.Canvas().Scale()
 	abs := fyne.CurrentApp().Driver().AbsolutePositionForObject(bd)
 	centre := func(p goban.Point) (float32, float32) {
@@ -360,7 +377,7 @@ func midPixel(h *harness, a, b goban.Point) color.RGBA {
 	bx, by := centre(b)
 	x := int(math.Round(float64((abs.X + (ax+bx)/2) * scale)))
 	y := int(math.Round(float64((abs.Y + (ay+by)/2) * scale)))
-	return color.RGBAModel.Convert(img.At(x, y)).(color.RGBA)
+	return x, y
 }
 
 // TestTerritoryNavigationCancels holds an estimate on its worker until it
