@@ -103,6 +103,13 @@ func (q Boltzmann12Params) Field(b *board.Board, f *Field) {
 // has 1, 2, 3, ≥4 liberties, 5..8 for a white one.
 func (q BoltzmannLibertiesParams) Field(b *board.Board, f *Field) {
 	var st [board.NumCells]int8
+	libertyStates(b, &st)
+	tableLib.field(b, f, q, &st)
+}
+
+// libertyStates writes the BoltzmannLiberties state of every point of b into st (see Field); the
+// training examples keep the same states. st must start zeroed.
+func libertyStates(b *board.Board, st *[board.NumCells]int8) {
 	for _, p := range b.Points() {
 		c := b.At(p)
 		if c == board.Empty {
@@ -117,7 +124,6 @@ func (q BoltzmannLibertiesParams) Field(b *board.Board, f *Field) {
 		}
 		st[p] = st[h]
 	}
-	tableLib.field(b, f, q, &st)
 }
 
 // table is a model whose factor is a free table w(x, y, s_i, s_j) over point states x, y, shared across the
