@@ -35,11 +35,11 @@ func estimateOf(t *testing.T, model, method string, pos *game.Position, tune fun
 	return m
 }
 
-// Every method against brute-force enumeration of the Table 5.1 move-80 model (the phase nearest move 70).
+// Every method against brute-force enumeration of the default Boltzmann5 model at move 70.
 func TestEstimatorMethods(t *testing.T) {
 	pos := mustPosition(t, stones4, board.Black)
 	pos.MoveNumber = 70
-	q, _ := Boltzmann5Table51(80)
+	q := defaultBoltzmann5(t, pos.MoveNumber)
 	var f Field
 	q.Field(&pos.Board, &f)
 	want, _ := brute(&f)
@@ -230,7 +230,7 @@ func TestBoltzmann5MCField(t *testing.T) {
 	mc := MC{Playouts: 30, Seed: e.MC.Seed}
 	var own Marginals
 	mc.Run(context.Background(), pos, &own)
-	q, _ := Boltzmann5Table51(150)
+	q := defaultBoltzmann5(t, pos.MoveNumber)
 	var f Field
 	q.Field(&pos.Board, &f)
 	for _, p := range pos.Board.Points() {
@@ -296,4 +296,14 @@ func TestEstimateNoAllocPerPosition(t *testing.T) {
 			}
 		}
 	}
+}
+
+// defaultBoltzmann5 is the model the estimator uses for boltzmann5 at a move number.
+func defaultBoltzmann5(t *testing.T, move int) Model {
+	t.Helper()
+	tr, err := DefaultTrained(KindBoltzmann5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tr.At(move)
 }
