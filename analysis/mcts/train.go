@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"runtime"
 	"sync"
 	"time"
@@ -124,17 +123,7 @@ type patternCollector struct {
 }
 
 func (c *patternCollector) game(ctx context.Context, index int, g *game.Game, opt TrainOptions) {
-	n := g.NumMoves()
-	c.picks = c.picks[:0]
-	for range n {
-		c.picks = append(c.picks, opt.PositionsPerGame <= 0)
-	}
-	if k := opt.PositionsPerGame; k > 0 {
-		rng := rand.New(rand.NewPCG(opt.Seed, uint64(index)))
-		for _, i := range rng.Perm(n)[:min(k, n)] {
-			c.picks[i] = true
-		}
-	}
+	c.picks = mm.SamplePositions(c.picks, g.NumMoves(), opt.PositionsPerGame, opt.Seed, index)
 	c.games++
 	// An illegal record stops the walk; the positions before the bad move are sound and kept.
 	_ = g.WalkMainLine(func(pos *game.Position, next game.Move) error {
@@ -250,17 +239,7 @@ func EvaluatePattern(ctx context.Context, path string, model *PatternModel, opt 
 	var mu sync.Mutex
 	_, err := dataset.Games(ctx, path, opt.Filter, opt.MaxGames, workers, func(w, index int, _ string, g *game.Game) {
 		a := accs[w]
-		n := g.NumMoves()
-		a.picks = a.picks[:0]
-		for range n {
-			a.picks = append(a.picks, opt.PositionsPerGame <= 0)
-		}
-		if k := opt.PositionsPerGame; k > 0 {
-			rng := rand.New(rand.NewPCG(opt.Seed, uint64(index)))
-			for _, i := range rng.Perm(n)[:min(k, n)] {
-				a.picks[i] = true
-			}
-		}
+		a.picks = mm.SamplePositions(a.picks, g.NumMoves(), opt.PositionsPerGame, opt.Seed, index)
 		_ = g.WalkMainLine(func(pos *game.Position, next game.Move) error {
 			i := pos.MoveNumber
 			if i >= len(a.picks) || !a.picks[i] || next.Color != pos.ToPlay {

@@ -67,6 +67,23 @@ func Collect(ctx context.Context, path string, m *Model, opt CollectOptions) ([]
 	return shards, total, nil
 }
 
+// SamplePositions marks which of a game's n positions to train on: k of them drawn without replacement
+// by a generator seeded with (seed, game index), so a run is repeatable; all of them when k <= 0. It
+// reuses dst.
+func SamplePositions(dst []bool, n, k int, seed uint64, index int) []bool {
+	dst = dst[:0]
+	for range n {
+		dst = append(dst, k <= 0)
+	}
+	if k > 0 {
+		rng := rand.New(rand.NewPCG(seed, uint64(index)))
+		for _, i := range rng.Perm(n)[:min(k, n)] {
+			dst[i] = true
+		}
+	}
+	return dst
+}
+
 // collector is one worker's state.
 type collector struct {
 	m       *Model
@@ -81,17 +98,7 @@ type collector struct {
 }
 
 func (c *collector) game(ctx context.Context, index int, g *game.Game, opt CollectOptions) {
-	n := g.NumMoves()
-	c.picks = c.picks[:0]
-	for range n {
-		c.picks = append(c.picks, opt.PositionsPerGame <= 0)
-	}
-	if k := opt.PositionsPerGame; k > 0 {
-		rng := rand.New(rand.NewPCG(opt.Seed, uint64(index)))
-		for _, i := range rng.Perm(n)[:min(k, n)] {
-			c.picks[i] = true
-		}
-	}
+	c.picks = SamplePositions(c.picks, g.NumMoves(), opt.PositionsPerGame, opt.Seed, index)
 	before := c.data.Len()
 	err := g.WalkMainLine(func(pos *game.Position, next game.Move) error {
 		i := pos.MoveNumber
