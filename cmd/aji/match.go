@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -86,6 +87,7 @@ func runMatch(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.IntVar(&cfg.maxMoves, "max-moves", 0, "moves after which a game is counted as it stands (default 3·size²)")
 	fs.IntVar(&cfg.parallel, "parallel", 1, "games played at once (each with its own engines)")
 	moveTimeout := fs.Float64("move-timeout", 300, "seconds an engine may take for one move before the game is abandoned")
+	resume := fs.Bool("resume", false, "continue the match saved in --out: its games count, and only the missing ones are played")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	rest, err := parseFlags(fs, args)
 	if err != nil {
@@ -137,12 +139,20 @@ func runMatch(ctx context.Context, args []string, stdout io.Writer) error {
 	if err := os.MkdirAll(cfg.out, 0o755); err != nil {
 		return fmt.Errorf("match: %w", err)
 	}
-	if old, _ := filepath.Glob(filepath.Join(cfg.out, "game-*.sgf")); len(old) > 0 {
-		return fmt.Errorf("match: %s already holds the games of an earlier match (%s); choose a new --out", cfg.out, filepath.Base(old[0]))
+	old, _ := filepath.Glob(filepath.Join(cfg.out, "game-*.sgf"))
+	if len(old) > 0 && !*resume {
+		return fmt.Errorf("match: %s already holds the games of an earlier match (%s); choose a new --out, or continue it with --resume", cfg.out, filepath.Base(old[0]))
+	}
+	saved, err := loadOutcomes(&cfg, old)
+	if err != nil {
+		return err
+	}
+	if len(saved) > 0 {
+		fmt.Fprintf(os.Stderr, "match: resuming with %d of %d games already played\n", len(saved), cfg.games)
 	}
 
 	start := time.Now()
-	outcomes, failed, runErr := playMatch(ctx, &cfg, os.Stderr)
+	outcomes, failed, runErr := playMatch(ctx, &cfg, saved, os.Stderr)
 	sum := summarize(&cfg, outcomes, failed)
 	if *asJSON {
 		if err := writeJSON(stdout, sum); err != nil {
@@ -171,6 +181,7 @@ func summarize(cfg *matchConfig, outcomes []gameOutcome, failed int) matchSummar
 	s := matchSummary{Games: len(outcomes), Failed: failed, Size: cfg.size, Komi: cfg.komi,
 		Aji: cfg.aji, Opponent: cfg.opponent, Referee: cfg.referee, Out: cfg.out}
 	var total time.Duration
+	timed := 0
 	for _, o := range outcomes {
 		switch o.winner {
 		case o.ajiColor:
@@ -180,11 +191,16 @@ func summarize(cfg *matchConfig, outcomes []gameOutcome, failed int) matchSummar
 		default:
 			s.Losses++
 		}
-		total += o.duration
+		if o.duration > 0 {
+			total += o.duration
+			timed++
+		}
 	}
 	if s.Games > 0 {
 		s.WinRate = (float64(s.Wins) + float64(s.Draws)/2) / float64(s.Games)
-		s.SecondsPerGame = total.Seconds() / float64(s.Games)
+	}
+	if timed > 0 {
+		s.SecondsPerGame = total.Seconds() / float64(timed)
 	}
 	s.CI95Low, s.CI95High = wilson(s.WinRate, s.Games)
 	return s
@@ -257,9 +273,10 @@ func (w *matchWorker) engines(ctx context.Context) error {
 	return nil
 }
 
-// playMatch plays the games on cfg.parallel workers and saves each as it ends. It returns the finished
-// games in order, the number that failed, and ctx's error when it was interrupted.
-func playMatch(ctx context.Context, cfg *matchConfig, log io.Writer) ([]gameOutcome, int, error) {
+// playMatch plays the games not in saved on cfg.parallel workers and saves each as it ends. It returns
+// the finished games (saved ones included) in order, the number that failed, and ctx's error when it was
+// interrupted.
+func playMatch(ctx context.Context, cfg *matchConfig, saved map[int]gameOutcome, log io.Writer) ([]gameOutcome, int, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	jobs := make(chan int)
@@ -290,6 +307,9 @@ func playMatch(ctx context.Context, cfg *matchConfig, log io.Writer) ([]gameOutc
 	go func() {
 		defer close(jobs)
 		for i := range cfg.games {
+			if _, ok := saved[i]; ok {
+				continue
+			}
 			select {
 			case jobs <- i:
 			case <-ctx.Done():
@@ -300,8 +320,21 @@ func playMatch(ctx context.Context, cfg *matchConfig, log io.Writer) ([]gameOutc
 	go func() { wg.Wait(); close(results) }()
 
 	start := time.Now()
-	byIndex := map[int]gameOutcome{}
+	byIndex := maps.Clone(saved)
+	if byIndex == nil {
+		byIndex = map[int]gameOutcome{}
+	}
 	failed, done, wins, losses := 0, 0, 0, 0
+	for _, o := range saved {
+		switch o.winner {
+		case o.ajiColor:
+			wins++
+		case board.Empty:
+		default:
+			losses++
+		}
+	}
+	toPlay := cfg.games - len(saved)
 	gaveUp := false
 	for r := range results {
 		done++
@@ -311,7 +344,7 @@ func playMatch(ctx context.Context, cfg *matchConfig, log io.Writer) ([]gameOutc
 			}
 			failed++
 			fmt.Fprintf(log, "match: game %d/%d failed: %v\n", r.o.index+1, cfg.games, oneLine(r.err))
-			if failed >= 3 && len(byIndex) == 0 && !gaveUp {
+			if failed >= 3 && len(byIndex) == len(saved) && !gaveUp {
 				gaveUp = true
 				cancel() // nothing works: stop rather than fail every game
 				fmt.Fprintln(log, "match: three games failed and none finished; stopping")
@@ -331,7 +364,7 @@ func playMatch(ctx context.Context, cfg *matchConfig, log io.Writer) ([]gameOutc
 			verdict = "Aji loses"
 		}
 		elapsed := time.Since(start)
-		left := time.Duration(float64(elapsed) / float64(done) * float64(cfg.games-done))
+		left := time.Duration(float64(elapsed) / float64(done) * float64(toPlay-done))
 		fmt.Fprintf(log, "match: game %d/%d %s (Aji %s, %s, %d moves%s, %.1f s); Aji %d-%d; ETA %v\n",
 			o.index+1, cfg.games, o.result, colorName(o.ajiColor), verdict, o.moves, o.note, o.duration.Seconds(),
 			wins, losses, left.Round(time.Second))
@@ -437,7 +470,7 @@ func (w *matchWorker) play(ctx context.Context, i int) (gameOutcome, error) {
 		c = c.Opponent()
 	}
 	o.moves = len(moves)
-	comment := fmt.Sprintf("Aji (%s) plays %s against %s.", cfg.aji, colorName(o.ajiColor), cfg.opponent)
+	comment := matchHeader(cfg, o.ajiColor)
 	if len(seeded) > 0 {
 		comment += fmt.Sprintf(" Random seed %d for %s.", seed, strings.Join(seeded, " and "))
 	}
@@ -467,13 +500,65 @@ func (w *matchWorker) play(ctx context.Context, i int) (gameOutcome, error) {
 		}
 	}
 	g.Info.Result = o.result
-	g.Root.Comment = comment
 	o.duration = time.Since(begin)
+	g.Root.Comment = comment + fmt.Sprintf(" Played in %.1f s.", o.duration.Seconds())
 	o.file = filepath.Join(cfg.out, fmt.Sprintf("game-%04d.sgf", i+1))
 	if err := atomicfile.Write(o.file, g.Save); err != nil {
 		return o, fmt.Errorf("save %s: %w", o.file, err)
 	}
 	return o, nil
+}
+
+// matchHeader opens the comment of each game's SGF: it names the engines, so that --resume can check
+// that the saved games are of the same match.
+func matchHeader(cfg *matchConfig, ajiColor board.Color) string {
+	return fmt.Sprintf("Aji (%s) plays %s against %s.", cfg.aji, colorName(ajiColor), cfg.opponent)
+}
+
+// loadOutcomes reads the games of an interrupted match back from their SGF files (game-NNNN.sgf, from
+// playMatch), refusing any that is not of this match: another board size, komi, engine or colour.
+func loadOutcomes(cfg *matchConfig, files []string) (map[int]gameOutcome, error) {
+	saved := map[int]gameOutcome{}
+	for _, f := range files {
+		var n int
+		if _, err := fmt.Sscanf(filepath.Base(f), "game-%d.sgf", &n); err != nil || n < 1 {
+			return nil, fmt.Errorf("match: --resume: %s is not a game of aji match", f)
+		}
+		if n > cfg.games {
+			return nil, fmt.Errorf("match: --resume: %s is beyond --games %d", f, cfg.games)
+		}
+		gs, err := game.LoadFile(f)
+		if err != nil {
+			return nil, fmt.Errorf("match: --resume: %w", err)
+		}
+		g := gs[0]
+		o := gameOutcome{index: n - 1, ajiColor: board.Black, file: f, result: g.Info.Result, moves: g.NumMoves()}
+		if o.index%2 == 1 {
+			o.ajiColor = board.White
+		}
+		if g.Info.Size != cfg.size || g.Info.Komi != cfg.komi || !strings.HasPrefix(g.Root.Comment, matchHeader(cfg, o.ajiColor)) {
+			return nil, fmt.Errorf("match: --resume: %s is of another match (size %d, komi %g, %q)", f, g.Info.Size, g.Info.Komi, g.Root.Comment)
+		}
+		switch {
+		case o.result == "0":
+			o.winner = board.Empty
+		case strings.HasPrefix(o.result, "B+"):
+			o.winner = board.Black
+		case strings.HasPrefix(o.result, "W+"):
+			o.winner = board.White
+		default:
+			return nil, fmt.Errorf("match: --resume: %s has no result (RE %q)", f, o.result)
+		}
+		// Games saved before the comment recorded their time count in the rate but not in the mean time.
+		if i := strings.LastIndex(g.Root.Comment, " Played in "); i >= 0 {
+			var sec float64
+			if _, err := fmt.Sscanf(g.Root.Comment[i:], " Played in %g s.", &sec); err == nil {
+				o.duration = time.Duration(sec * float64(time.Second))
+			}
+		}
+		saved[o.index] = o
+	}
+	return saved, nil
 }
 
 // setup prepares an engine for a new game.

@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -255,5 +256,32 @@ func TestMatchInterrupt(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "Aji ") {
 		t.Errorf("no summary printed: %q", out.String())
+	}
+
+	// --resume plays only the missing games; the saved ones stay as they were and count.
+	first, _ := os.ReadFile(files[0])
+	n := len(files) + 1
+	args := []string{"match", "--games", strconv.Itoa(n), "--opponent", "gnugo --mode gtp --level 1", "--out", dir, "--json"}
+	if _, err := run(t, args...); err == nil || !strings.Contains(err.Error(), "--resume") {
+		t.Errorf("a second match into the same folder: %v, want a refusal naming --resume", err)
+	}
+	if _, err := run(t, "match", "--games", strconv.Itoa(n), "--opponent", "gnugo --mode gtp --level 2", "--out", dir, "--resume"); err == nil ||
+		!strings.Contains(err.Error(), "another match") {
+		t.Errorf("resuming with another opponent: %v, want a refusal", err)
+	}
+	res, err := run(t, append(args, "--resume")...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sum matchSummary
+	if err := json.Unmarshal([]byte(res), &sum); err != nil {
+		t.Fatalf("not one JSON object: %v\n%s", err, res)
+	}
+	files, _ = filepath.Glob(filepath.Join(dir, "game-*.sgf"))
+	if sum.Games != n || len(files) != n || sum.Wins+sum.Losses+sum.Draws != n {
+		t.Errorf("resumed to %d games: summary %+v, %d files", n, sum, len(files))
+	}
+	if again, _ := os.ReadFile(files[0]); string(again) != string(first) {
+		t.Errorf("resuming rewrote %s", files[0])
 	}
 }
