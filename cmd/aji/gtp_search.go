@@ -10,7 +10,6 @@ import (
 	"aji/analysis/gtp"
 	"aji/analysis/mcts"
 	"aji/analysis/predict"
-	"aji/analysis/predict/mm"
 	"aji/analysis/territory"
 )
 
@@ -27,7 +26,7 @@ func newSearchPlayer(f *gtpFlags) (gtp.Player, error) {
 	if err != nil {
 		return nil, err
 	}
-	newPrior := func() (predict.Predictor, error) { return searchPrior(f.predictor) }
+	newPrior := func() (predict.Predictor, error) { return mcts.NewPrior(f.predictor) }
 	prior, err := newPrior()
 	if err != nil {
 		return nil, err
@@ -48,19 +47,6 @@ func newSearchPlayer(f *gtpFlags) (gtp.Player, error) {
 		return nil, fmt.Errorf("search: %w", err)
 	}
 	return &searchPlayer{s: s, opts: o}, nil
-}
-
-// searchPrior makes the search's prior. mm drops its Monte Carlo owner feature here: its 63 playouts per
-// position would cost more than the search spends on a node, and the search measures ownership itself.
-func searchPrior(name string) (predict.Predictor, error) {
-	if name != "mm" {
-		return predict.New(name)
-	}
-	m, err := mm.DefaultModel()
-	if err != nil {
-		return nil, err
-	}
-	return mm.NewPredictor("mm", m, false), nil
 }
 
 // SetSeed implements gtp.Seeder: a new search with the seed (the tree is dropped).

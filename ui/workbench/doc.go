@@ -6,8 +6,9 @@
 //
 // It shows results and never computes them: positions come from
 // aji/analysis/game's Cursor, move probabilities and their explanations from
-// the predictors run by aji/analysis/engine on its worker goroutines, and the
-// board is drawn by aji/ui/goban. It imports no driver, so it is tested
+// the predictors run by aji/analysis/engine on its worker goroutines, the
+// Search tab's candidates from aji/analysis/mcts on a goroutine of its own,
+// and the board is drawn by aji/ui/goban. It imports no driver, so it is tested
 // headless with Fyne's test package; the app's main package only creates the
 // window and hands it over.
 package workbench

@@ -151,6 +151,7 @@ func (wb *Workbench) changed(navigated bool) {
 	wb.panel.showComment(c.Node())
 	wb.status.show(c)
 	wb.updateTitle()
+	wb.search.navigated()
 	wb.analyze()
 	// The labels of the previous result stay until the new one arrives
 	// (KaTrain's way: no flashing); the record's next move is known now.

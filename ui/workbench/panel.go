@@ -67,6 +67,7 @@ func newPanel(wb *Workbench) *panel {
 		container.NewTabItem(commentTitle, p.scroll),
 		container.NewTabItem("Inspector", p.inspector.widget()),
 		container.NewTabItem("Territory", wb.terr.box),
+		container.NewTabItem("Search", wb.search.box),
 	)
 	p.comTab = p.tabs.Items[1]
 	p.tabs.SelectIndex(slices.Index(tabNames, wb.settings.tab))
@@ -89,7 +90,7 @@ func newPanel(wb *Workbench) *panel {
 }
 
 // tabNames are the saved names of the tabs, in their order.
-var tabNames = []string{tabMoves, tabComment, tabInspector, tabTerritory}
+var tabNames = []string{tabMoves, tabComment, tabInspector, tabTerritory, tabSearch}
 
 // Titles of the comment's tab: a dot says there is a comment to read
 // while another tab hides it.

@@ -57,7 +57,8 @@ type Workbench struct {
 	hover hoverState
 	now   func() time.Time // the clock of hoverState; tests set their own
 
-	terr *territoryView // the territory section and its overlay
+	terr   *territoryView // the territory section and its overlay
+	search *searchView    // the Search tab and its tree search
 }
 
 // view is one board and what it shows: the predictor whose heat it draws
@@ -107,11 +108,16 @@ func New(w fyne.Window, o Options) *Workbench {
 		b := v.board
 		b.OnTapped = wb.tapped
 		b.OnScrolled = wb.scrolled
-		b.OnHover = func(p goban.Point, inside bool) { wb.hovered(i, p, inside); wb.terr.hovered(i, p, inside) }
+		b.OnHover = func(p goban.Point, inside bool) {
+			wb.hovered(i, p, inside)
+			wb.terr.hovered(i, p, inside)
+			wb.search.hovered(i, p, inside)
+		}
 		wb.views[i] = v
 	}
 	wb.moves = newMoveList(wb.jump)
 	wb.terr = newTerritoryView(wb) // before the panel, whose tabs hold its section
+	wb.search = newSearchView(wb)
 	wb.panel = newPanel(wb)
 	wb.status = newStatusBar()
 	wb.boards = container.NewStack()
@@ -127,6 +133,7 @@ func New(w fyne.Window, o Options) *Workbench {
 	w.Canvas().SetOnTypedKey(func(ev *fyne.KeyEvent) { wb.Key(ev.Name, wb.opts.Modifiers()) })
 	w.SetOnDropped(wb.dropped)
 	w.SetCloseIntercept(wb.RequestClose)
+	w.SetOnClosed(wb.Stop)
 	wb.changed(false)
 	return wb
 }
@@ -134,8 +141,8 @@ func New(w fyne.Window, o Options) *Workbench {
 // Board returns the main board, for the app's start-up timing.
 func (wb *Workbench) Board() *goban.Board { return wb.views[0].board }
 
-// Stop cancels running analyses and waits for the workers.
-func (wb *Workbench) Stop() { wb.engine.Stop() }
+// Stop cancels running analyses and the search, and waits for the workers.
+func (wb *Workbench) Stop() { wb.search.shutdown(); wb.engine.Stop() }
 
 // layoutBoards shows the main board alone, or both boards side by side with
 // their predictors named above them.

@@ -1,0 +1,580 @@
+package workbench
+
+import (
+	"context"
+	"fmt"
+	"image/color"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"aji/analysis/board"
+	"aji/analysis/game"
+	"aji/analysis/mcts"
+	"aji/analysis/predict"
+	"aji/ui/goban"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/widget"
+)
+
+// The Search tab runs the Monte Carlo tree search (analysis/mcts) on the
+// current position until the user stops it or moves on. The search runs in
+// a goroutine of its own, outside the engine's pool: it is one long job,
+// not a result to cache. Every searchRefresh it takes a snapshot of the
+// tree and hands it to the UI, which lists the candidates and draws them on
+// the boards (goban.Search); hovering a candidate on a board or in the
+// table shows its principal variation.
+//
+// The tree is kept between runs. Start again on the same position and the
+// search goes on where it stopped; start on a child of the position last
+// searched and it continues from that move's subtree (mcts.Search.Play).
+// Any other position starts a fresh tree.
+
+const tabSearch = "search"
+
+const (
+	// searchRefresh is how often a running search shows its snapshot: live
+	// enough to watch, and each snapshot costs a walk of the root's children
+	// and their variations.
+	searchRefresh = 300 * time.Millisecond
+	// searchShown is how many candidates the table lists and the boards
+	// mark, most visited first.
+	searchShown = 10
+	// searchPVShown is how many moves of each variation the table writes.
+	searchPVShown = 6
+	// searchPlayouts stops a forgotten search: about ten minutes of a
+	// 19x19 search on a laptop's cores. The tree itself is bounded by
+	// mcts.DefaultMaxNodes (64 MiB).
+	searchPlayouts = 1_000_000
+)
+
+// searchOptions are the search's options in the app: `aji gtp`'s defaults
+// (RAVE with progressive bias, the pattern playout policy, progressive
+// widening in the order of the mm prior without its Monte Carlo owner
+// feature), on every core.
+func searchOptions() mcts.Options {
+	return mcts.Options{
+		Playouts:  searchPlayouts,
+		Threads:   runtime.NumCPU(),
+		Selection: mcts.RAVE,
+		Policy:    mcts.PolicyPattern,
+		Widening:  true,
+		NewPrior:  func() (predict.Predictor, error) { return mcts.NewPrior(mcts.DefaultPriorName) },
+	}
+}
+
+// searchResult is one snapshot of a run, with what the UI needs to show it.
+type searchResult struct {
+	mcts.Result
+	gen    uint64 // the run's generation (searchView.gen)
+	node   *game.Node
+	size   int
+	toPlay board.Color
+	final  bool // the run has ended
+	err    error
+}
+
+// searchView is the Search tab and the search it runs. Its fields are the
+// Fyne goroutine's, except those under mu, which the search goroutine
+// hands snapshots over through, and search, which one search goroutine at
+// a time owns (each waits for the previous one to end).
+type searchView struct {
+	wb   *Workbench
+	opts mcts.Options // of the search, made at the first start; tests shrink them
+
+	search *mcts.Search // made by the first run; owned by the running goroutine
+
+	cancel  context.CancelFunc // cancels the current run; nil when none was started
+	done    chan struct{}      // closed when the current run's goroutine has ended
+	gen     uint64             // bumped by each start and each navigation away: snapshots of another are dropped
+	running bool
+	node    *game.Node    // the position of the current (or last) run
+	result  *searchResult // the last snapshot of node's run
+	shown   []mcts.Candidate
+	layer   *goban.Search // on the boards now; nil for none
+
+	// Where the pointer is: over a board's point, or over a row of the
+	// table. The variation shown follows whatever candidate lies there now,
+	// as snapshots reorder the candidates under a resting pointer.
+	hoverPoint   goban.Point
+	hoverOnBoard bool
+	hoverRowAt   int // -1: off the rows
+
+	mu      sync.Mutex
+	pending *searchResult // the newest snapshot not yet taken by the UI
+	posted  bool          // a flush is queued on the UI
+
+	box      fyne.CanvasObject
+	startB   *widget.Button
+	stopB    *widget.Button
+	progress *widget.Label // playouts, rate, time
+	summary  *widget.Label // side to move, best move
+	head     *searchRow
+	rows     []*searchRow
+}
+
+func newSearchView(wb *Workbench) *searchView {
+	sv := &searchView{wb: wb, opts: searchOptions(), hoverRowAt: -1}
+	sv.startB = widget.NewButton("Start", sv.start)
+	sv.startB.Importance = widget.HighImportance
+	sv.stopB = widget.NewButton("Stop", sv.stop)
+	line := func(bold bool) *widget.Label {
+		l := widget.NewLabel("")
+		l.Truncation = fyne.TextTruncateEllipsis
+		l.TextStyle.Bold = bold
+		return l
+	}
+	sv.progress, sv.summary = line(false), line(true)
+	sv.head = newSearchRow(sv, -1)
+	sv.head.set([]string{"Move", "Visits", "Win", "Prior", "Variation"}, false, false)
+	list := []fyne.CanvasObject{sv.head}
+	for i := range searchShown {
+		r := newSearchRow(sv, i)
+		sv.rows = append(sv.rows, r)
+		list = append(list, r)
+	}
+	top := container.NewVBox(container.NewBorder(nil, nil, container.NewHBox(sv.startB, sv.stopB), nil, sv.progress), sv.summary)
+	sv.box = container.NewBorder(top, nil, nil, nil, container.NewVScroll(container.NewVBox(list...)))
+	sv.update()
+	return sv
+}
+
+// start searches the current position.
+func (sv *searchView) start() {
+	if sv.running {
+		return
+	}
+	c := sv.wb.doc.cursor
+	node := c.Node()
+	pos := *c.Position() // the cursor's position changes as the user moves on
+	play := board.NoPoint
+	if node.Parent != nil && node.Parent == sv.node && node.Move != nil {
+		play = node.Move.Point // a child of the tree's root: keep that move's subtree
+	}
+	if sv.result != nil && sv.result.node != node {
+		sv.result = nil
+	}
+	sv.gen++
+	ctx, cancel := context.WithCancel(context.Background())
+	prev, done := sv.done, make(chan struct{})
+	sv.cancel, sv.done, sv.node, sv.running = cancel, done, node, true
+	go sv.run(ctx, sv.gen, prev, done, node, pos, play, sv.opts)
+	sv.update()
+	if cv := sv.wb.win.Canvas(); cv != nil {
+		cv.Unfocus() // keep the arrow keys for navigation
+	}
+}
+
+// stop ends the current run; its last snapshot stays on show.
+func (sv *searchView) stop() {
+	if sv.running {
+		sv.cancel()
+		sv.running = false
+	}
+	sv.update()
+	if cv := sv.wb.win.Canvas(); cv != nil {
+		cv.Unfocus()
+	}
+}
+
+// navigated stops the run when the position shown is no longer the one
+// searched (navigation, a move played, another file). Its snapshots are
+// dropped from then on; the last one shown comes back if the user returns.
+func (sv *searchView) navigated() {
+	if sv.running && sv.node != sv.wb.doc.cursor.Node() {
+		sv.cancel()
+		sv.running = false
+		sv.gen++
+	}
+	sv.update()
+}
+
+// shutdown stops the run and waits for its goroutine, for Workbench.Stop.
+// The goroutine never waits for the UI, so this cannot deadlock on it.
+func (sv *searchView) shutdown() {
+	if sv.cancel != nil {
+		sv.cancel()
+	}
+	sv.running = false
+	sv.gen++
+	if sv.done != nil {
+		<-sv.done
+	}
+}
+
+// run is the search goroutine: it waits for the previous run to end (the
+// tree is one), makes the search the first time, and searches pos until ctx
+// is done or the playouts run out, posting a snapshot every searchRefresh
+// and the final result.
+func (sv *searchView) run(ctx context.Context, gen uint64, prev <-chan struct{}, done chan<- struct{},
+	node *game.Node, pos game.Position, play board.Point, opts mcts.Options) {
+	defer close(done)
+	if prev != nil {
+		<-prev
+	}
+	post := func(r mcts.Result, final bool, err error) {
+		sv.post(&searchResult{Result: r, gen: gen, node: node, size: pos.Board.Size(), toPlay: pos.ToPlay, final: final, err: err})
+	}
+	if sv.search == nil {
+		s, err := mcts.New(opts)
+		if err != nil {
+			post(mcts.Result{}, true, err)
+			return
+		}
+		sv.search = s
+	}
+	s := sv.search
+	if play != board.NoPoint {
+		s.Play(play)
+	}
+	finished := make(chan mcts.Result, 1)
+	go func() { finished <- s.Run(ctx, &pos) }()
+	tick := time.NewTicker(searchRefresh)
+	defer tick.Stop()
+	for {
+		select {
+		case r := <-finished:
+			post(r, true, nil)
+			return
+		case <-tick.C:
+			post(s.Snapshot(), false, nil)
+		}
+	}
+}
+
+// post hands a snapshot to the UI. Snapshots coalesce: while one flush is
+// queued, newer snapshots replace the pending one, so a busy UI never
+// falls behind and the search never waits for it.
+func (sv *searchView) post(r *searchResult) {
+	sv.mu.Lock()
+	sv.pending = r
+	queue := !sv.posted
+	sv.posted = true
+	sv.mu.Unlock()
+	if queue {
+		sv.wb.opts.OnUI(sv.flush)
+	}
+}
+
+// flush shows the pending snapshot, on the Fyne goroutine.
+func (sv *searchView) flush() {
+	sv.mu.Lock()
+	r := sv.pending
+	sv.pending, sv.posted = nil, false
+	sv.mu.Unlock()
+	if r == nil || r.gen != sv.gen {
+		return
+	}
+	sv.result = r
+	if r.final {
+		sv.running = false
+	}
+	if r.err != nil {
+		sv.wb.setStatus("search: %v", r.err)
+	}
+	sv.update()
+}
+
+// current is the snapshot of the position shown, or nil.
+func (sv *searchView) current() *searchResult {
+	if r := sv.result; r != nil && r.node == sv.wb.doc.cursor.Node() && r.err == nil {
+		return r
+	}
+	return nil
+}
+
+// update shows the state of the search: the buttons, the progress and
+// summary lines, the table and the boards' layer.
+func (sv *searchView) update() {
+	enable(sv.startB, !sv.running)
+	enable(sv.stopB, sv.running)
+	r := sv.current()
+	sv.shown = sv.shown[:0]
+	if r != nil {
+		sv.shown = append(sv.shown, r.Candidates[:min(len(r.Candidates), searchShown)]...)
+	}
+	var progress, summary string
+	switch {
+	case sv.result != nil && sv.result.err != nil && sv.result.node == sv.wb.doc.cursor.Node():
+		progress = "Search failed: " + sv.result.err.Error()
+	case r == nil && sv.running:
+		progress = "Searching…"
+	case r == nil:
+		progress = "Start searches this position with Monte Carlo tree search."
+	default:
+		state := "Stopped"
+		if sv.running {
+			state = "Searching"
+		} else if r.final && r.Playouts >= sv.opts.Playouts && sv.opts.Playouts > 0 {
+			state = "Done"
+		}
+		progress = fmt.Sprintf("%s · %s playouts · %s/s · %s", state, thousands(r.Playouts), thousands(rate(r.Playouts, r.Elapsed)),
+			r.Elapsed.Round(100*time.Millisecond))
+		summary = fmt.Sprintf("%s to play", colorName(r.toPlay))
+		if len(r.Candidates) > 0 {
+			best := r.Candidates[0]
+			for _, c := range r.Candidates {
+				if c.Move == r.Best {
+					best = c
+				}
+			}
+			summary += fmt.Sprintf(" · best %s, wins %s", best.Move.GTP(r.size), percentWhole(best.WinRate))
+		}
+	}
+	setText(sv.progress, progress)
+	setText(sv.summary, summary)
+	pv := sv.pvMove()
+	for i, row := range sv.rows {
+		if r == nil || i >= len(sv.shown) {
+			row.set(nil, false, false)
+			continue
+		}
+		c := sv.shown[i]
+		row.set([]string{c.Move.GTP(r.size), thousands(c.Visits), percent(c.WinRate), percent(c.Prior), pvText(c.PV, r.size)},
+			c.Move == r.Best, c.Move == pv)
+	}
+	sv.render()
+}
+
+// pvMove is the candidate under the pointer, whose variation is shown, or
+// board.NoPoint.
+func (sv *searchView) pvMove() board.Point {
+	if i := sv.hoverRowAt; i >= 0 && i < len(sv.shown) {
+		return sv.shown[i].Move
+	}
+	if sv.hoverOnBoard {
+		p := board.At(sv.hoverPoint.X, sv.hoverPoint.Y)
+		for _, c := range sv.shown {
+			if c.Move == p {
+				return p
+			}
+		}
+	}
+	return board.NoPoint
+}
+
+// render puts the search layer on the boards: the candidates, or the
+// variation of the one hovered.
+func (sv *searchView) render() {
+	r := sv.current()
+	if r == nil {
+		if sv.layer != nil {
+			sv.setLayer(nil)
+		}
+		return
+	}
+	l := &goban.Search{Size: r.size, ToPlay: goban.Black}
+	if r.toPlay == board.White {
+		l.ToPlay = goban.White
+	}
+	pv := sv.pvMove()
+	for _, c := range sv.shown {
+		if c.Move == pv {
+			for _, p := range c.PV {
+				l.PV = append(l.PV, goPoint(p))
+			}
+		}
+		if c.Move != board.Pass {
+			l.Moves = append(l.Moves, goban.SearchMove{Point: goPoint(c.Move), Visits: c.Visits, WinRate: c.WinRate, Best: c.Move == r.Best})
+		}
+	}
+	sv.setLayer(l)
+}
+
+func (sv *searchView) setLayer(l *goban.Search) {
+	sv.layer = l
+	for _, v := range sv.wb.views {
+		if l == nil {
+			v.board.SetLayer(goban.SlotSearch, nil) // a nil *goban.Search would not be a nil Layer
+		} else {
+			v.board.SetLayer(goban.SlotSearch, l)
+		}
+	}
+}
+
+// hovered follows the pointer over a board: on a candidate, its variation.
+func (sv *searchView) hovered(_ int, p goban.Point, inside bool) {
+	before := sv.pvMove()
+	sv.hoverPoint, sv.hoverOnBoard = p, inside
+	if inside {
+		sv.hoverRowAt = -1
+	}
+	if sv.pvMove() != before {
+		sv.update()
+	}
+}
+
+// hoverRow follows the pointer over the table's row i (-1: off the rows).
+func (sv *searchView) hoverRow(i int) {
+	before := sv.pvMove()
+	sv.hoverRowAt = i
+	if i >= 0 {
+		sv.hoverOnBoard = false
+	}
+	if sv.pvMove() != before {
+		sv.update()
+	}
+}
+
+// goPoint is p on the board widget; a pass lies off the board.
+func goPoint(p board.Point) goban.Point {
+	if p == board.Pass || p == board.NoPoint {
+		return goban.Point{X: -1, Y: -1}
+	}
+	x, y := p.XY()
+	return goban.Point{X: x, Y: y}
+}
+
+// pvText is the first moves of a variation: "Q16 R14 P17 …".
+func pvText(pv []board.Point, size int) string {
+	parts := make([]string, 0, searchPVShown+1)
+	for _, p := range pv[:min(len(pv), searchPVShown)] {
+		parts = append(parts, p.GTP(size))
+	}
+	if len(pv) > searchPVShown {
+		parts = append(parts, "…")
+	}
+	return strings.Join(parts, " ")
+}
+
+// rate is n per second of d.
+func rate(n int, d time.Duration) int {
+	if d <= 0 {
+		return 0
+	}
+	return int(float64(n) / d.Seconds())
+}
+
+// thousands writes n with thin groups: "12,345".
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	if n < 0 {
+		return "-" + thousands(-n)
+	}
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+func enable(w fyne.Disableable, on bool) {
+	if on && w.Disabled() {
+		w.Enable()
+	} else if !on && !w.Disabled() {
+		w.Disable()
+	}
+}
+
+// searchRow is a line of the candidates table. It is hoverable, so that
+// pointing at a row shows the candidate's variation on the boards.
+type searchRow struct {
+	widget.BaseWidget
+	sv    *searchView
+	index int // -1: the header
+	bg    *canvas.Rectangle
+	cells []*widget.Label
+	best  bool
+}
+
+// searchColumns are the widths of the table's columns, as shares of its
+// width: the variation takes what the numbers leave.
+var searchColumns = []float32{0.13, 0.16, 0.14, 0.14, 0.43}
+
+func newSearchRow(sv *searchView, index int) *searchRow {
+	r := &searchRow{sv: sv, index: index, bg: canvas.NewRectangle(color.Transparent)}
+	for range searchColumns {
+		l := widget.NewLabel("")
+		l.Truncation = fyne.TextTruncateEllipsis
+		l.TextStyle.Bold = index < 0
+		r.cells = append(r.cells, l)
+	}
+	r.ExtendBaseWidget(r)
+	return r
+}
+
+// set writes the row's cells (nil: an empty row); best marks the move the
+// search would play, hovered the one whose variation the boards show.
+func (r *searchRow) set(cells []string, best, hovered bool) {
+	for i, l := range r.cells {
+		text := ""
+		if i < len(cells) {
+			text = cells[i]
+		}
+		if l.TextStyle.Bold != (best || r.index < 0) {
+			l.TextStyle.Bold = best || r.index < 0
+			l.Refresh()
+		}
+		setText(l, text)
+	}
+	r.best = best
+	var c color.Color = color.Transparent
+	switch {
+	case hovered:
+		c = color.NRGBA{R: 128, G: 128, B: 128, A: 60}
+	case best:
+		b := goban.BestColor
+		c = color.NRGBA{R: b.R, G: b.G, B: b.B, A: 48}
+	}
+	if r.bg.FillColor != c {
+		r.bg.FillColor = c
+		r.bg.Refresh()
+	}
+}
+
+// CreateRenderer implements fyne.Widget.
+func (r *searchRow) CreateRenderer() fyne.WidgetRenderer {
+	objs := make([]fyne.CanvasObject, len(r.cells))
+	for i, l := range r.cells {
+		objs[i] = l
+	}
+	return widget.NewSimpleRenderer(container.NewStack(r.bg, container.New(columnsLayout(searchColumns), objs...)))
+}
+
+// MouseIn implements desktop.Hoverable.
+func (r *searchRow) MouseIn(*desktop.MouseEvent) {
+	if r.index >= 0 {
+		r.sv.hoverRow(r.index)
+	}
+}
+
+// MouseMoved implements desktop.Hoverable.
+func (r *searchRow) MouseMoved(*desktop.MouseEvent) {}
+
+// MouseOut implements desktop.Hoverable.
+func (r *searchRow) MouseOut() {
+	if r.index >= 0 {
+		r.sv.hoverRow(-1)
+	}
+}
+
+// columnsLayout lays objects out side by side, each taking its share of the
+// width, so that the table's columns line up from row to row.
+type columnsLayout []float32
+
+// Layout implements fyne.Layout.
+func (c columnsLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	x := float32(0)
+	for i, o := range objs {
+		w := size.Width * c[i]
+		o.Move(fyne.NewPos(x, 0))
+		o.Resize(fyne.NewSize(w, size.Height))
+		x += w
+	}
+}
+
+// MinSize implements fyne.Layout.
+func (c columnsLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var s fyne.Size
+	for _, o := range objs {
+		m := o.MinSize()
+		s.Width += m.Width
+		s.Height = max(s.Height, m.Height)
+	}
+	return s
+}

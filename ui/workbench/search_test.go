@@ -1,0 +1,375 @@
+package workbench
+
+import (
+	"image/png"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"aji/analysis/board"
+	"aji/ui/goban"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+)
+
+// searchGame opens the sample professional game at a move with a search
+// small enough for a shared test machine: one thread, playouts as given
+// (negative: until stopped).
+func searchGame(t *testing.T, move, playouts int) (*harness, *searchView) {
+	t.Helper()
+	h := proGame(t, move)
+	sv := h.wb.search
+	sv.opts.Threads = 1
+	sv.opts.Playouts = playouts
+	sv.opts.Seed = 7
+	return h, sv
+}
+
+// searched waits for a snapshot of the current position with visits in
+// the table.
+func (h *harness) searched() *searchResult {
+	h.t.Helper()
+	sv := h.wb.search
+	h.awaitSearch("a snapshot with visits", func() bool {
+		r := sv.current()
+		return r != nil && len(r.Candidates) > 0 && r.Candidates[0].Visits > 0 && sv.rows[0].cells[1].Text != ""
+	})
+	return sv.current()
+}
+
+// awaitSearch is pump with a longer guard against a hang, for searches
+// under the race detector on a busy machine; nothing is asserted about
+// timing.
+func (h *harness) awaitSearch(what string, cond func() bool) {
+	h.t.Helper()
+	deadline := time.After(2 * time.Minute)
+	for !cond() {
+		select {
+		case f := <-h.ui:
+			f()
+		case <-deadline:
+			h.t.Fatalf("timed out waiting for %s", what)
+		}
+	}
+}
+
+// ended waits, running the UI queue meanwhile, until done is closed: the
+// search goroutine has returned. The limit only guards against a hang.
+func (h *harness) ended(done <-chan struct{}) {
+	h.t.Helper()
+	deadline := time.After(2 * time.Minute)
+	for {
+		select {
+		case <-done:
+			return
+		case f := <-h.ui:
+			f()
+		case <-deadline:
+			h.t.Fatal("the search goroutine did not end")
+		}
+	}
+}
+
+// drain runs what is queued on the UI now.
+func (h *harness) drain() {
+	for {
+		select {
+		case f := <-h.ui:
+			f()
+		default:
+			return
+		}
+	}
+}
+
+func totalVisits(r *searchResult) int {
+	n := 0
+	for _, c := range r.Candidates {
+		n += c.Visits
+	}
+	return n
+}
+
+// TestSearchShowsCandidates searches a professional middle-game position
+// to a fixed number of playouts: the table fills live, the best move is
+// the most visited and is marked on the board and in the table, and
+// hovering a row or a candidate on the board shows its variation.
+func TestSearchShowsCandidates(t *testing.T) {
+	const playouts = 600
+	h, sv := searchGame(t, 100, playouts)
+	h.wb.panel.tabs.SelectIndex(slices.Index(tabNames, tabSearch))
+	if h.wb.panel.tabs.Selected().Content != sv.box {
+		t.Fatal("the Search tab does not show the search")
+	}
+	if sv.layer != nil || sv.rows[0].cells[0].Text != "" {
+		t.Fatal("search results before a search")
+	}
+	test.Tap(sv.startB)
+	if !sv.running || !sv.startB.Disabled() || sv.stopB.Disabled() {
+		t.Fatal("Start did not start: buttons not switched")
+	}
+	h.searched()
+	h.awaitSearch("the search to finish", func() bool { return !sv.running })
+	r := sv.current()
+	if r == nil || !r.final || r.Playouts != playouts {
+		t.Fatalf("final result %+v, want %d playouts", r, playouts)
+	}
+	if totalVisits(r) != playouts {
+		t.Errorf("root children have %d visits after %d playouts of a fresh tree", totalVisits(r), playouts)
+	}
+	pos := h.wb.doc.cursor.Position()
+	best := r.Candidates[0]
+	for _, c := range r.Candidates {
+		if c.Visits > best.Visits {
+			t.Errorf("candidate %s has %d visits, more than the first %s's %d", c.Move.GTP(19), c.Visits, best.Move.GTP(19), best.Visits)
+		}
+		if c.Move != board.Pass && !pos.Board.Legal(c.Move, pos.ToPlay) {
+			t.Errorf("candidate %s is illegal", c.Move.GTP(19))
+		}
+	}
+	if r.Best != best.Move {
+		t.Fatalf("best move %s is not the most visited %s", r.Best.GTP(19), best.Move.GTP(19))
+	}
+	// The board marks the most visited move as the best, and only it.
+	if sv.layer == nil || len(sv.layer.Moves) == 0 {
+		t.Fatal("no search layer on the board")
+	}
+	var marked []goban.Point
+	for _, m := range sv.layer.Moves {
+		if m.Best {
+			marked = append(marked, m.Point)
+		}
+	}
+	if len(marked) != 1 || marked[0] != gp(best.Move) {
+		t.Errorf("board marks %v as best, want only %v", marked, gp(best.Move))
+	}
+	// The table lists the candidates in order, the best one marked.
+	for i, row := range sv.rows {
+		if i >= len(r.Candidates) {
+			if row.cells[0].Text != "" {
+				t.Errorf("row %d shows %q with only %d candidates", i, row.cells[0].Text, len(r.Candidates))
+			}
+			continue
+		}
+		c := r.Candidates[i]
+		if got := row.cells[0].Text; got != c.Move.GTP(19) {
+			t.Errorf("row %d shows move %q, want %s", i, got, c.Move.GTP(19))
+		}
+		if got := row.cells[1].Text; got != thousands(c.Visits) {
+			t.Errorf("row %d shows %q visits, want %d", i, got, c.Visits)
+		}
+		if row.best != (i == 0) {
+			t.Errorf("row %d marked best: %v", i, row.best)
+		}
+	}
+	if !strings.Contains(sv.summary.Text, colorName(pos.ToPlay)+" to play") || !strings.Contains(sv.summary.Text, best.Move.GTP(19)) {
+		t.Errorf("summary %q", sv.summary.Text)
+	}
+	if !strings.HasPrefix(sv.progress.Text, "Done · 600 playouts") {
+		t.Errorf("progress %q", sv.progress.Text)
+	}
+	if !sv.stopB.Disabled() || sv.startB.Disabled() {
+		t.Error("buttons not switched back after the search ended")
+	}
+
+	// Hovering a row shows that candidate's variation, its first move the
+	// candidate, the side to move's colour first.
+	if len(r.Candidates) < 2 {
+		t.Fatal("fewer than two candidates")
+	}
+	second := r.Candidates[1]
+	sv.rows[1].MouseIn(&desktop.MouseEvent{})
+	if sv.layer == nil || len(sv.layer.PV) != len(second.PV) || sv.layer.PV[0] != gp(second.Move) {
+		t.Fatalf("hovering row 2 shows %v, want the variation %v", sv.layer.PV, second.PV)
+	}
+	wantStone := goban.Black
+	if pos.ToPlay == board.White {
+		wantStone = goban.White
+	}
+	if sv.layer.ToPlay != wantStone {
+		t.Errorf("variation starts with %v, want %v", sv.layer.ToPlay, wantStone)
+	}
+	sv.rows[1].MouseOut()
+	if len(sv.layer.PV) != 0 {
+		t.Error("the variation stays after the pointer left the row")
+	}
+	// On the board: the pointer on a candidate shows its variation, on
+	// another point none.
+	board0 := h.wb.views[0].board
+	board0.OnHover(gp(best.Move), true)
+	if len(sv.layer.PV) == 0 || sv.layer.PV[0] != gp(best.Move) {
+		t.Errorf("hovering %s on the board shows %v", best.Move.GTP(19), sv.layer.PV)
+	}
+	board0.OnHover(goban.Point{X: 0, Y: 0}, true) // A19, empty and never a candidate this early
+	if len(sv.layer.PV) != 0 {
+		t.Errorf("hovering A19 shows a variation %v", sv.layer.PV)
+	}
+}
+
+// TestSearchStopsOnNavigation moves on while an unlimited search runs:
+// its goroutine ends, its later snapshots are not shown, and its result
+// comes back with the position.
+func TestSearchStopsOnNavigation(t *testing.T) {
+	h, sv := searchGame(t, 60, -1)
+	searchedNode := h.wb.doc.cursor.Node()
+	test.Tap(sv.startB)
+	h.searched()
+	done := sv.done
+	h.key(fyne.KeyRight, 0)
+	if sv.running || sv.startB.Disabled() {
+		t.Error("navigation did not stop the search")
+	}
+	h.ended(done)
+	h.drain()
+	if sv.layer != nil || sv.rows[0].cells[0].Text != "" {
+		t.Error("the previous position's search is still shown")
+	}
+	if sv.result == nil || sv.result.node != searchedNode || sv.result.final {
+		t.Error("a snapshot after navigation was taken for the old position")
+	}
+	h.key(fyne.KeyLeft, 0)
+	if sv.layer == nil || sv.rows[0].cells[0].Text == "" {
+		t.Error("back on the searched position, its last snapshot is not shown")
+	}
+	// Loading another game stops a search too.
+	test.Tap(sv.startB)
+	h.searched()
+	done = sv.done
+	data, err := os.ReadFile("../../assets/games/castle-cg048.sgf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := h.wb.Show("other.sgf", "", data, 30); err != nil {
+		t.Fatal(err)
+	}
+	if sv.running {
+		t.Error("loading a game did not stop the search")
+	}
+	h.ended(done)
+}
+
+// TestSearchStopButtonKeepsTheTree stops an unlimited search with the
+// button, then starts and stops it again on the same position: the
+// goroutine ends each time, and the second run continues the first one's
+// tree.
+func TestSearchStopButtonKeepsTheTree(t *testing.T) {
+	h, sv := searchGame(t, 80, -1)
+	test.Tap(sv.startB)
+	h.searched()
+	done := sv.done
+	test.Tap(sv.stopB)
+	if sv.running || sv.startB.Disabled() || !sv.stopB.Disabled() {
+		t.Error("Stop did not switch the buttons")
+	}
+	h.ended(done)
+	h.awaitSearch("the final result", func() bool { return sv.current() != nil && sv.current().final })
+	first := sv.current()
+	if !strings.HasPrefix(sv.progress.Text, "Stopped") || sv.rows[0].cells[0].Text == "" {
+		t.Errorf("after Stop: progress %q, first row %q", sv.progress.Text, sv.rows[0].cells[0].Text)
+	}
+	if totalVisits(first) != first.Playouts || first.Playouts == 0 {
+		t.Fatalf("first run: %d visits at the root for %d playouts", totalVisits(first), first.Playouts)
+	}
+	test.Tap(sv.startB)
+	test.Tap(sv.stopB)
+	h.ended(sv.done)
+	h.awaitSearch("the second run's result", func() bool { return sv.current() != first && sv.current().final })
+	second := sv.current()
+	// Each playout adds one visit to one child of the root.
+	if got, want := totalVisits(second), first.Playouts+second.Playouts; got != want {
+		t.Errorf("second run: %d visits at the root, want %d (first run's %d + its own %d)", got, want, first.Playouts, second.Playouts)
+	}
+}
+
+// TestSearchStopsWhenTheWindowCloses: Workbench.Stop, which closing the
+// window calls, ends the search goroutine before it returns.
+func TestSearchStopsWhenTheWindowCloses(t *testing.T) {
+	h, sv := searchGame(t, 40, -1)
+	test.Tap(sv.startB)
+	h.searched()
+	done := sv.done
+	h.w.Close()
+	h.w = test.NewWindow(nil) // the test driver panics when a window is closed twice, as the cleanup would
+	select {
+	case <-done:
+	default:
+		t.Fatal("the search goroutine still runs after the window closed")
+	}
+}
+
+// TestSearchFailureIsShown: a search that cannot be made says why.
+func TestSearchFailureIsShown(t *testing.T) {
+	h, sv := searchGame(t, 20, 100)
+	sv.opts.Policy = "no-such-policy"
+	test.Tap(sv.startB)
+	h.ended(sv.done)
+	h.awaitSearch("the failure", func() bool { return !sv.running })
+	if !strings.Contains(sv.progress.Text, "no-such-policy") || sv.layer != nil {
+		t.Errorf("progress %q after a failed start", sv.progress.Text)
+	}
+}
+
+func TestThousands(t *testing.T) {
+	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 1234567: "1,234,567", -12345: "-12,345"} {
+		if got := thousands(n); got != want {
+			t.Errorf("thousands(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+// TestSearchScreenshot writes the picture of the Search tab for the
+// README when AJI_SHOT_SEARCH names a PNG file: the sample professional
+// game at move 100, searched to a fixed number of playouts.
+//
+//	AJI_SHOT_SEARCH=$PWD/docs/search.png go test ./ui/workbench/ -run SearchScreenshot
+func TestSearchScreenshot(t *testing.T) {
+	path := os.Getenv("AJI_SHOT_SEARCH")
+	if path == "" {
+		t.Skip("set AJI_SHOT_SEARCH=FILE.png to write the screenshot")
+	}
+	h, sv := searchGame(t, 100, 20000)
+	fyne.CurrentApp().Settings().SetTheme(Theme())
+	sv.opts = searchOptions()
+	sv.opts.Playouts, sv.opts.Seed = 20000, 1
+	h.w.Resize(fyne.NewSize(1200, 900))
+	// The search alone on the board: heat map and predictor labels off,
+	// through the panel's own controls so that they say so.
+	for _, o := range test.LaidOutObjects(h.w.Canvas().Content()) {
+		switch w := o.(type) {
+		case *widget.Check:
+			if w.Text == "Heat map" {
+				w.SetChecked(false)
+			}
+		case *widget.Select:
+			if slices.Equal(w.Options, []string{"0", "1", "3", "5", "10", "20"}) {
+				w.SetSelected("0")
+			}
+		}
+	}
+	if h.wb.settings.heat || h.wb.settings.topK != 0 {
+		t.Fatal("could not turn the heat map and labels off")
+	}
+	h.wb.panel.tabs.SelectIndex(slices.Index(tabNames, tabSearch))
+	test.Tap(sv.startB)
+	h.awaitSearch("the search to finish", func() bool { return !sv.running })
+	h.ended(sv.done)
+	if r := sv.current(); r == nil || r.Playouts != 20000 {
+		t.Fatalf("search ended with %+v", r)
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := png.Encode(f, h.w.Canvas().Capture()); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%s: %s", path, sv.progress.Text)
+}
