@@ -195,6 +195,7 @@ func (wb *Workbench) analyze() {
 	// Heat maps first: they are what navigation waits for; then the
 	// territory estimates, before the explanations only the inspector shows.
 	tasks = append(tasks, wb.terr.tasks()...)
+	tasks = append(tasks, wb.cfgv.tasks()...)
 	wb.engine.Analyze(wb.doc.cursor.Position(), append(tasks, explain...)...)
 }
 
@@ -245,6 +246,7 @@ func (wb *Workbench) render() {
 	}
 	wb.status.showNext(status)
 	wb.terr.render()
+	wb.cfgv.render()
 }
 
 // heatOf is the heat layer of pr with the display settings, or nil to hide it.

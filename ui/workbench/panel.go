@@ -68,6 +68,7 @@ func newPanel(wb *Workbench) *panel {
 		container.NewTabItem("Inspector", p.inspector.widget()),
 		container.NewTabItem("Territory", wb.terr.box),
 		container.NewTabItem("Search", wb.search.box),
+		container.NewTabItem("CFG", wb.cfgv.box),
 	)
 	p.comTab = p.tabs.Items[1]
 	p.tabs.SelectIndex(slices.Index(tabNames, wb.settings.tab))
@@ -90,7 +91,7 @@ func newPanel(wb *Workbench) *panel {
 }
 
 // tabNames are the saved names of the tabs, in their order.
-var tabNames = []string{tabMoves, tabComment, tabInspector, tabTerritory, tabSearch}
+var tabNames = []string{tabMoves, tabComment, tabInspector, tabTerritory, tabSearch, tabCFG}
 
 // Titles of the comment's tab: a dot says there is a comment to read
 // while another tab hides it.

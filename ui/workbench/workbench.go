@@ -59,6 +59,7 @@ type Workbench struct {
 
 	terr   *territoryView // the territory section and its overlay
 	search *searchView    // the Search tab and its tree search
+	cfgv   *cfgView       // the CFG tab and its overlay
 }
 
 // view is one board and what it shows: the predictor whose heat it draws
@@ -112,12 +113,14 @@ func New(w fyne.Window, o Options) *Workbench {
 			wb.hovered(i, p, inside)
 			wb.terr.hovered(i, p, inside)
 			wb.search.hovered(i, p, inside)
+			wb.cfgv.hovered(i, p, inside)
 		}
 		wb.views[i] = v
 	}
 	wb.moves = newMoveList(wb.jump)
 	wb.terr = newTerritoryView(wb) // before the panel, whose tabs hold its section
 	wb.search = newSearchView(wb)
+	wb.cfgv = newCFGView(wb)
 	wb.panel = newPanel(wb)
 	wb.status = newStatusBar()
 	wb.boards = container.NewStack()
