@@ -30,11 +30,15 @@
 // a struct holding its scratch, to be reused across positions (no allocation per run after the first):
 //
 //   - Exact (§5.3.1): variable elimination along rows with a frontier of Size points, forward-backward,
-//     O(Size²·2^Size); also log Z.
-//   - LBP (§5.3.2): loopy belief propagation, damping λ = 0.5, tolerance and sweep limit, convergence flag.
+//     O(Size²·2^Size); also log Z. Redone in log space when huge parameters underflow the float pass.
+//   - LBP (§5.3.2): loopy belief propagation, damping λ = 0.5, tolerance and sweep limit, convergence flag;
+//     saturated messages are kept as fields, so huge parameters give no NaN or ±Inf.
 //   - Gibbs (§5.3.3, eq. 5.1): single-site sweeps, Rao-Blackwellised or plain averages.
 //   - SW (§5.3.4, eq. 5.3): generalised Swendsen-Wang with bonds for both signs of coupling, each sweep
 //     preceded by a block move on the chains (see SW); SW.Sample returns one state with its bonds (Fig. 5.6).
+//
+// RunTrace records a sampler's running averages sweep by sweep, the data of Stern's Fig. 5.5 (drawn by
+// `aji plot mixing`).
 //
 // Estimator (estimate.go) is the one entry point for callers: a model or `mc` (Monte Carlo ownership,
 // mc.go) with a method, giving marginals, the score distribution and chain safety.

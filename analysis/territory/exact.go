@@ -14,6 +14,10 @@ import (
 // α vectors would take 1.5 GB on 19x19, so the forward pass keeps one checkpoint per row and the backward
 // pass recomputes the row's α vectors from it: memory 2·Size·2^Size values, time three sweeps.
 //
+// With huge parameters (|w| or |h| of tens, as a badly trained model may have) the forward and backward
+// vectors can disagree by more than float64's range, so that α·φ·β underflows to 0/0; when any rescaled
+// sum comes near underflow the run is redone in log space (runLog, ~15 times slower).
+//
 // An Exact holds its scratch; reuse it across positions. It is not safe for concurrent use.
 type Exact struct {
 	n         int
@@ -27,7 +31,13 @@ type Exact struct {
 	pair      []float64 // per point: E[s_k s_left], E[s_k s_up]
 	out       []float64
 	g         graph
+	// under is set when a rescaled sum of the float pass came near underflow (see RunContext).
+	under bool
 }
+
+// underflow is the size of a rescaled sum below which the float pass is not trusted. The three default
+// models never come near it on real positions (none of 27 validation fields took the log path).
+const underflow = 1e-200
 
 // Spins in the frontier: bit i of a state is the point added i steps ago; bit 1 means s = +1.
 func spin(bit int) float64 { return float64(2*bit - 1) }
@@ -77,6 +87,8 @@ func (e *Exact) RunContext(ctx context.Context, f *Field, m *Marginals) (logZ fl
 		e.shift[k] = mx
 	}
 
+	e.under = false
+
 	// Forward pass. The initial frontier is n padding variables fixed at bit 0; their couplings are zero.
 	// Vectors are kept unnormalised; each step rescales its input by 1/sum, folded into φ so that no extra
 	// pass over 2^n values is needed, and log Z collects the log of every rescaling.
@@ -101,9 +113,15 @@ func (e *Exact) RunContext(ctx context.Context, f *Field, m *Marginals) (logZ fl
 			logZ += math.Log(sum) + e.shift[k]
 			sum = e.forward(cur, dst, k, 1/sum)
 			cur = dst
+			if !(sum > underflow) { // NaN too
+				e.under = true
+			}
 		}
 	}
 	logZ += math.Log(sum) + f.Const
+	if e.under {
+		return e.runLog(ctx, f, m)
+	}
 
 	// Backward pass: β_{N−1} = 1.
 	beta := e.beta
@@ -129,6 +147,9 @@ func (e *Exact) RunContext(ctx context.Context, f *Field, m *Marginals) (logZ fl
 		e.row[0], e.check[r] = e.check[r], e.row[0]
 	}
 	e.beta = beta
+	if e.under || math.IsNaN(logZ) || math.IsInf(logZ, 0) {
+		return e.runLog(ctx, f, m)
+	}
 	e.store(m)
 	return logZ, nil
 }
@@ -182,6 +203,9 @@ func (e *Exact) backward(a, beta, dst []float64, k int, scale float64) float64 {
 			sbl -= bs
 		}
 		sbu += p11 + p00 - p10 - p01
+	}
+	if !(z > underflow) || !(sum > underflow) {
+		e.under = true
 	}
 	e.mean[k] = sb / z
 	e.pair[2*k] = sbl / z

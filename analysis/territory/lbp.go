@@ -2,9 +2,11 @@ package territory
 
 import "math"
 
-// LBP runs damped loopy belief propagation on the grid (Stern §5.3.2). Messages are stored as tanh of
-// their cavity field, t = m(+1) − m(−1) for a normalised message, so Stern's damping of the message
+// LBP runs damped loopy belief propagation on the grid (Stern §5.3.2). Messages are stored as their
+// field u and as t = tanh u = m(+1) − m(−1) for a normalised message, so Stern's damping of the message
 // m_new = (1−λ) m_full + λ m_old is the same mix of t values. Sweeps are asynchronous, point by point.
+// Messages whose t would round to ±1 (huge couplings or fields, see lbpSaturate) are kept and damped
+// as fields instead, so that no message, marginal or pair expectation is ever NaN or ±Inf.
 //
 // An LBP holds its scratch; reuse it across positions. It is not safe for concurrent use.
 type LBP struct {
@@ -20,6 +22,11 @@ type LBP struct {
 	Iters int  // sweeps used by the last Run
 	Conv  bool // whether the last Run converged
 }
+
+// lbpSaturate is the field beyond which LBP leaves the tanh form: while the message's |tanh w · tanh x|
+// and the old message's |t| stay below tanh 9 = 1 − 3e-8, atanh of their damped mix is finite and
+// accurate to ~1e-9. Trained models stay far below it (|w| < 4); a badly trained one may not.
+const lbpSaturate = 9
 
 // NewLBP returns an LBP with Stern's damping 0.5, tolerance 1e-4 and at most 1000 sweeps.
 func NewLBP() *LBP { return &LBP{Damping: 0.5, Tol: 1e-4, MaxIter: 1000} }
@@ -51,13 +58,23 @@ func (l *LBP) Run(f *Field, m *Marginals) (converged bool) {
 				if j < 0 {
 					continue
 				}
-				// Sum-product message i→j (Stern eqs. 2.11–2.12) for a pairwise Ising factor.
-				full := l.tw[i][d] * math.Tanh(H-l.u[i][d])
-				in := &l.t[j][3-d]
-				nt := (1-lam)*full + lam*(*in)
-				delta = max(delta, math.Abs(nt-*in))
-				*in = nt
-				l.u[j][3-d] = math.Atanh(nt)
+				// Sum-product message i→j (Stern eqs. 2.11–2.12) for a pairwise Ising factor, as a field
+				// atanh(tanh w · tanh x) with x the cavity field of i.
+				x, w := H-l.u[i][d], g.w[i][d]
+				in, uo := &l.t[j][3-d], &l.u[j][3-d]
+				if min(math.Abs(x), math.Abs(w)) < lbpSaturate && math.Abs(*uo) < lbpSaturate {
+					full := l.tw[i][d] * math.Tanh(x)
+					nt := (1-lam)*full + lam*(*in)
+					delta = max(delta, math.Abs(nt-*in))
+					*in, *uo = nt, math.Atanh(nt)
+					continue
+				}
+				// Saturated: tanh w · tanh x and the damped mix round to ±1, whose atanh is ±Inf (and
+				// then Inf − Inf = NaN in the next cavity field). The message is computed in log space
+				// and damped there; both dampings have the same fixed points.
+				nu := (1-lam)*(logCosh(w+x)-logCosh(w-x))/2 + lam*(*uo)
+				delta = max(delta, math.Abs(nu-*uo))
+				*in, *uo = math.Tanh(nu), nu
 			}
 		}
 		if delta < l.Tol {

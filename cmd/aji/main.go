@@ -38,6 +38,7 @@ var commands = map[string]command{
 	"gtp":            {"a GTP engine on stdin/stdout (GoGui, Sabaki, matches)", runGTP},
 	"match":          {"play games against a GTP engine (GNU Go), win rate with a 95% interval", runMatch},
 	"territory-eval": {"territory estimators against final-territory labels (cross-entropy, sign agreement)", runTerritoryEval},
+	"plot":           {"draw a figure as PNG (mixing: Stern's Figure 5.5)", runPlot},
 }
 
 // errUsage marks errors whose message is the usage text itself.
