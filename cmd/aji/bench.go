@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"os"
 	"runtime"
 	"slices"
 	"sync"
@@ -163,7 +164,8 @@ func benchBoard(ctx context.Context, d time.Duration) []boardFigure {
 // benchPredict times full distributions of each predictor (all registered ones when names is empty) on
 // every position of the embedded sample games, on one thread.
 func benchPredict(ctx context.Context, names []string, d time.Duration) ([]predictFigure, error) {
-	if len(names) == 0 {
+	all := len(names) == 0
+	if all {
 		names = predict.Names()
 	}
 	positions, err := samplePositions()
@@ -173,6 +175,11 @@ func benchPredict(ctx context.Context, names []string, d time.Duration) ([]predi
 	var figs []predictFigure
 	for _, name := range names {
 		p, err := predict.New(name)
+		if err != nil && all {
+			// A predictor with no trained model (cfg before `aji train cfg`) is left out of "all".
+			fmt.Fprintf(os.Stderr, "bench: skipping %v\n", err)
+			continue
+		}
 		if err != nil {
 			return nil, err
 		}

@@ -33,7 +33,7 @@ var commands = map[string]command{
 	"eval":           {"measure move predictors on a game collection", runEval},
 	"bench":          {"throughput figures (board, predict, playout, territory)", runBench},
 	"harvest":        {"harvest shape patterns from a game collection", runHarvest},
-	"train":          {"train a model (mm, playout, boltzmann5, boltzmann12, boltzmann-lib)", runTrain},
+	"train":          {"train a model (mm, playout, cfg, boltzmann5, boltzmann12, boltzmann-lib)", runTrain},
 	"label":          {"final-territory labels of games with a counted result (GNU Go over GTP)", runLabel},
 	"gtp":            {"a GTP engine on stdin/stdout (GoGui, Sabaki, matches)", runGTP},
 	"match":          {"play games against a GTP engine (GNU Go), win rate with a 95% interval", runMatch},

@@ -5,5 +5,6 @@ package all
 import (
 	// Each predictor package registers itself with the predict registry in its init.
 	_ "aji/analysis/predict"
+	_ "aji/analysis/predict/cfgbt"
 	_ "aji/analysis/predict/mm"
 )

@@ -7,9 +7,7 @@ import (
 
 	"aji/analysis/board"
 	"aji/analysis/dataset"
-	"aji/analysis/feature"
 	"aji/analysis/game"
-	"aji/analysis/pattern"
 )
 
 // CollectOptions choose the training positions.
@@ -23,6 +21,10 @@ type CollectOptions struct {
 	Filter           dataset.Filter
 	Seed             uint64
 	Progress         func(games int) // called after each game, from several goroutines
+	// Teams, if set, makes one worker's team builder in place of mm's own (NewMoveTeams of the model with
+	// its owner feature), and NumGamma is then the number of γ its teams index (0: the model's).
+	Teams    func() TeamBuilder
+	NumGamma int
 }
 
 // CollectStats count what Collect used.
@@ -33,15 +35,25 @@ type CollectStats struct {
 // Collect turns the games under path into competitions for model m, one store per worker (train them with
 // TrainShards; joining them would double the peak memory of a large run): one per sampled expert move (passes
 // skipped), whose teams are all legal moves (Coulom §3: the expert's move wins against every other legal
-// move). The shapes come from m's dictionary and the Monte Carlo owner feature is computed if m.Owner.
+// move). The shapes come from m's dictionary and the Monte Carlo owner feature is computed if m.Owner;
+// opt.Teams replaces both.
 func Collect(ctx context.Context, path string, m *Model, opt CollectOptions) ([]*Competitions, CollectStats, error) {
 	workers := opt.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	numGamma := len(m.Gamma)
+	if opt.Teams != nil && opt.NumGamma > 0 {
+		numGamma = opt.NumGamma
+	}
 	cs := make([]collector, workers)
 	for w := range cs {
-		cs[w] = collector{m: m, data: NewCompetitions(len(m.Gamma))}
+		cs[w] = collector{data: NewCompetitions(numGamma)}
+		if opt.Teams != nil {
+			cs[w].teams = opt.Teams()
+		} else {
+			cs[w].teams = NewMoveTeams(m, m.Owner)
+		}
 	}
 	_, err := dataset.Games(ctx, path, opt.Filter, opt.MaxGames, workers, func(w, index int, _ string, g *game.Game) {
 		cs[w].game(ctx, index, g, opt)
@@ -86,15 +98,12 @@ func SamplePositions(dst []bool, n, k int, seed uint64, index int) []bool {
 
 // collector is one worker's state.
 type collector struct {
-	m       *Model
-	data    *Competitions
-	stats   CollectStats
-	ext     feature.Extractor
-	set     feature.Set
-	tracker pattern.Tracker
-	team    []int32
-	picks   []bool
-	err     error
+	data  *Competitions
+	stats CollectStats
+	teams TeamBuilder
+	team  []int32
+	picks []bool
+	err   error
 }
 
 func (c *collector) game(ctx context.Context, index int, g *game.Game, opt CollectOptions) {
@@ -118,14 +127,10 @@ func (c *collector) game(ctx context.Context, index int, g *game.Game, opt Colle
 
 // position adds one competition: every legal move of pos, the expert's move winning.
 func (c *collector) position(pos *game.Position, expert board.Point) {
-	c.ext.Extract(pos, &c.set)
-	if c.m.Owner {
-		c.ext.AddOwner(pos, &c.set)
-	}
-	c.tracker.Sync(&pos.Board)
+	moves := c.teams.Position(pos)
 	c.data.Begin()
-	for _, mv := range c.set.Moves() {
-		c.team = teamOf(c.team[:0], c.m, &c.set, &c.tracker, mv, pos.ToPlay, c.m.Owner)
+	for _, mv := range moves {
+		c.team = c.teams.Team(c.team[:0], mv)
 		if err := c.data.AddTeam(c.team, mv == expert); err != nil && c.err == nil {
 			c.err = err // a programming error: indices come from the model itself
 		}

@@ -52,10 +52,10 @@ func (m *Model) Groups() []Group {
 		if f == feature.MCOwner && !m.Owner {
 			continue
 		}
-		gs = append(gs, Group{f.String(), lo, hi})
+		gs = append(gs, Group{Name: f.String(), Lo: lo, Hi: hi})
 	}
 	if m.Shapes.Len() > 0 {
-		gs = append(gs, Group{"shape", feature.NumIndices, len(m.Gamma)})
+		gs = append(gs, Group{Name: "shape", Lo: feature.NumIndices, Hi: len(m.Gamma)})
 	}
 	return gs
 }

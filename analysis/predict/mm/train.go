@@ -14,6 +14,11 @@ import (
 type Group struct {
 	Name   string
 	Lo, Hi int
+	// Overlap marks a group whose members a team may hold several of (binary features that are not
+	// levels of one feature, such as cfgbt's path features). One pass still updates them all, by the
+	// maximum of a minorizer that also bounds the product of a team's members in the group (see
+	// overlapUpdate); with no team holding two it is Coulom's update.
+	Overlap bool
 }
 
 // TrainOptions tune Train.
@@ -69,13 +74,29 @@ func TrainShards(ctx context.Context, shards []*Competitions, gamma []float64, g
 			}
 		}
 	}
+	kmax := make([]int, len(groups)) // of Overlap groups, found on first use
 	prev := math.Inf(-1)
 	for it := 1; it <= opt.Iterations; it++ {
 		start := time.Now()
 		var ll float64
-		for _, g := range groups {
+		for gi, g := range groups {
 			if err := ctx.Err(); err != nil {
 				return err
+			}
+			if g.Overlap {
+				if kmax[gi] == 0 {
+					kmax[gi] = maxMembers(shards, g)
+				}
+				den, logLik := passOverlap(shards, gamma, g, kmax[gi], opt.Workers)
+				ll = logLik
+				for i := g.Lo; i < g.Hi; i++ {
+					k := kmax[gi]
+					gamma[i] = overlapUpdate(gamma[i], wins[i], den[(i-g.Lo)*k:(i-g.Lo+1)*k])
+					if !(gamma[i] > 0) || math.IsInf(gamma[i], 0) {
+						return fmt.Errorf("mm: group %s: γ %d became %v", g.Name, i, gamma[i])
+					}
+				}
+				continue
 			}
 			den, logLik := pass(shards, gamma, g, opt.Workers)
 			ll = logLik
@@ -106,6 +127,14 @@ func (c *Competitions) team(t int32) []int32 {
 // pass computes, for every γ of group g, Σ_j C_ij/E_j over all competitions of all shards, and the mean
 // log-likelihood of the winners, splitting each shard over workers.
 func pass(shards []*Competitions, gamma []float64, g Group, workers int) (den []float64, logLik float64) {
+	return runPass(shards, g.Hi-g.Lo, workers, func(c *Competitions, lo, hi int, den []float64) float64 {
+		return c.passRange(gamma, g, lo, hi, den)
+	})
+}
+
+// runPass splits every shard over workers, runs f on each part with its own den of the given width, and
+// returns the dens summed in a fixed order and the mean of f's log-likelihoods per competition.
+func runPass(shards []*Competitions, width, workers int, f func(c *Competitions, lo, hi int, den []float64) float64) (den []float64, logLik float64) {
 	type job struct {
 		c      *Competitions
 		lo, hi int
@@ -126,13 +155,13 @@ func pass(shards []*Competitions, gamma []float64, g Group, workers int) (den []
 	for _, j := range jobs {
 		sem <- struct{}{}
 		wg.Go(func() {
-			j.den = make([]float64, g.Hi-g.Lo)
-			j.ll = j.c.passRange(gamma, g, j.lo, j.hi, j.den)
+			j.den = make([]float64, width)
+			j.ll = f(j.c, j.lo, j.hi, j.den)
 			<-sem
 		})
 	}
 	wg.Wait()
-	den = make([]float64, g.Hi-g.Lo)
+	den = make([]float64, width)
 	for _, j := range jobs {
 		for i, v := range j.den {
 			den[i] += v

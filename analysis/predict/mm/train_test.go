@@ -12,7 +12,7 @@ import (
 // recovers the γ up to the scale freedom of each group, by comparing ratios within a group.
 func TestTrainRecoversKnownGamma(t *testing.T) {
 	truth := []float64{1, 3, 0.25, 2, 8, 0.5, 1} // group A: 0..2, group B: 3..6
-	groups := []Group{{"A", 0, 3}, {"B", 3, 7}}
+	groups := []Group{{Name: "A", Lo: 0, Hi: 3}, {Name: "B", Lo: 3, Hi: 7}}
 	rng := rand.New(rand.NewPCG(1, 2))
 	data := NewCompetitions(len(truth))
 	teams := make([][]int32, 12)
@@ -73,7 +73,7 @@ func TestPriorPullsUnseenToOne(t *testing.T) {
 	data.AddTeam([]int32{1}, false)
 	data.End()
 	gamma := []float64{1, 1, 1}
-	if err := Train(context.Background(), data, gamma, []Group{{"g", 0, 3}}, TrainOptions{Iterations: 200}); err != nil {
+	if err := Train(context.Background(), data, gamma, []Group{{Name: "g", Lo: 0, Hi: 3}}, TrainOptions{Iterations: 200}); err != nil {
 		t.Fatal(err)
 	}
 	if gamma[0] <= 1 || gamma[1] >= 1 || math.Abs(gamma[2]-1) > 1e-9 {

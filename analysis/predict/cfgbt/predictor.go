@@ -1,0 +1,179 @@
+package cfgbt
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+
+	"aji/analysis/board"
+	"aji/analysis/cfg"
+	"aji/analysis/feature"
+	"aji/analysis/game"
+	"aji/analysis/pattern"
+	"aji/analysis/predict"
+)
+
+// Predictor gives each legal move the probability γ_team / Σ γ_team over all legal moves (Coulom §2.2;
+// Graf §II's π(s, a)), a team being the move's features of the model's variant and its path features.
+// It keeps the common fate graph up to date incrementally while the positions it sees follow one
+// another by single moves (Algorithm 2). One Predictor per goroutine.
+type Predictor struct {
+	name  string
+	m     *Model
+	teams *teams
+	team  []int32
+	moves []board.Point
+
+	// The last position predicted and its distribution, for Explain (as mm's predictor does).
+	seen    posKey
+	hasSeen bool
+	dist    predict.Distribution
+	sorted  []float64
+	runs    int // feature computations so far, for tests
+}
+
+// posKey is what the features of a position depend on.
+type posKey struct {
+	hash       uint64
+	size       int
+	toPlay     board.Color
+	last, prev board.Point
+	ko         board.Point
+	koColor    board.Color
+}
+
+func keyOf(pos *game.Position) posKey {
+	ko, koColor := pos.Board.Ko()
+	return posKey{pos.Board.Hash(), pos.Board.Size(), pos.ToPlay, pos.Last, pos.Prev, ko, koColor}
+}
+
+// NewPredictor makes a predictor for model m; withOwner asks for the Monte Carlo owner feature, used
+// only if the model was trained with it (63 playouts per position).
+func NewPredictor(name string, m *Model, withOwner bool) *Predictor {
+	return &Predictor{name: name, m: m, teams: newTeams(m, withOwner && m.Owner, true), team: make([]int32, 0, 64)}
+}
+
+// Name implements predict.Predictor.
+func (p *Predictor) Name() string { return p.name }
+
+// Model returns the predictor's model.
+func (p *Predictor) Model() *Model { return p.m }
+
+// PathGamma returns the γ of path label l (a cfg path feature), if the model has one: what the CFG view
+// shows for a walk.
+func (p *Predictor) PathGamma(l uint32) (float64, bool) {
+	i, ok := p.m.PathIndex(l)
+	if !ok {
+		return 0, false
+	}
+	return p.m.Gamma[i], true
+}
+
+// Predict implements predict.Predictor. It always computes afresh and remembers the result for Explain.
+func (p *Predictor) Predict(pos *game.Position, out *predict.Distribution) {
+	p.compute(pos)
+	*out = p.dist
+}
+
+func (p *Predictor) compute(pos *game.Position) {
+	p.runs++
+	p.moves = p.teams.Position(pos)
+	d := &p.dist
+	d.Reset(pos.Board.Size())
+	total := 0.0
+	for _, mv := range p.moves {
+		p.team = p.teams.Team(p.team[:0], mv)
+		s := 1.0
+		for _, i := range p.team {
+			s *= p.m.Gamma[i]
+		}
+		d.P[mv] = s
+		total += s
+	}
+	if !(total > 0) || math.IsInf(total, 0) {
+		d.Uniform(pos)
+	} else {
+		for _, mv := range p.moves {
+			d.P[mv] /= total
+		}
+	}
+	p.seen, p.hasSeen, p.sorted = keyOf(pos), true, p.sorted[:0]
+}
+
+// Explain implements predict.Explainer: the tactical levels, the shape and the path features (with the
+// count they were seen in training) that fired for move, with γ, Elo and share of the move's
+// log-strength. Explaining several moves of one position computes its features once.
+func (p *Predictor) Explain(pos *game.Position, move board.Point) predict.Explanation {
+	if !p.hasSeen || keyOf(pos) != p.seen {
+		p.compute(pos)
+	}
+	ex := predict.Explanation{Point: move, Probability: p.dist.P[move], Rank: p.rank(move)}
+	if !p.teams.Set().Legal(move) {
+		return ex
+	}
+	p.team = p.teams.Team(p.team[:0], move)
+	ex.Factors = make([]predict.Factor, 0, len(p.team))
+	abs := 0.0
+	for _, i := range p.team {
+		abs += math.Abs(math.Log(p.m.Gamma[i]))
+	}
+	base := p.m.PathBase()
+	for _, i := range p.team {
+		g := p.m.Gamma[i]
+		var name string
+		switch {
+		case int(i) < feature.NumIndices:
+			name = feature.IndexName(int(i))
+		case int(i) < base:
+			size := 3 // Coulom's size-3 circle is the 3x3 square
+			if p.m.Variant == Small {
+				name = fmt.Sprintf("3x3 shape (class %d, atari bits included)", int(i)-feature.NumIndices)
+			} else {
+				e := p.m.Shapes.Entry(int(i) - feature.NumIndices)
+				name = fmt.Sprintf("shape of size %d (seen %d times in training)", e.Size, e.Count)
+				size = e.Size
+			}
+			ex.PatternSize = size
+			cells := pattern.Cells(&pos.Board, pos.ToPlay, move, size)
+			ex.Pattern = make([]predict.PatternCell, len(cells))
+			for k, c := range cells {
+				ex.Pattern[k] = predict.PatternCell{DX: c.DX, DY: c.DY, State: cellStates[c.State]}
+			}
+		default:
+			k := int(i) - base
+			name = fmt.Sprintf("CFG path %s (seen %d times in training)", cfg.FeatureString(p.m.Labels[k]), p.m.Counts[k])
+		}
+		share := 0.0
+		if abs > 0 {
+			share = math.Log(g) / abs
+		}
+		ex.Factors = append(ex.Factors, predict.Factor{Name: name, Weight: g, Elo: 400 * math.Log10(g), Share: share})
+	}
+	return ex
+}
+
+// cellStates names pattern states in predict's words.
+var cellStates = [...]string{
+	pattern.Empty: predict.CellEmpty,
+	pattern.Own:   predict.CellOwn,
+	pattern.Opp:   predict.CellOpponent,
+	pattern.Off:   predict.CellEdge,
+}
+
+// rank is predict.Distribution.Rank of move in the remembered position, by binary search in the sorted
+// probabilities of its legal moves.
+func (p *Predictor) rank(move board.Point) int {
+	if len(p.sorted) == 0 {
+		for _, mv := range p.moves {
+			p.sorted = append(p.sorted, p.dist.P[mv])
+		}
+		slices.Sort(p.sorted)
+	}
+	pm := p.dist.P[move]
+	r := len(p.sorted) - sort.SearchFloat64s(p.sorted, pm)
+	if !p.teams.Set().Legal(move) {
+		r++
+	}
+	return r
+}
