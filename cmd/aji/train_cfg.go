@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"slices"
+	"sync"
 	"text/tabwriter"
 	"time"
 
@@ -105,17 +106,22 @@ func trainCFG(ctx context.Context, args []string, stdout io.Writer) error {
 		countMeter = progress.New(os.Stderr, "count path labels", "games", total)
 		opt.CountProgress = countMeter.Add
 	}
+	var collecting sync.Once // CollectProgress is called from every collecting goroutine
 	opt.CollectProgress = func(n int) {
-		if collectMeter == nil {
-			countMeter.Done() // the counting pass is over when collection starts
+		collecting.Do(func() {
+			if countMeter != nil {
+				countMeter.Done() // the counting pass is over when collection starts
+			}
 			collectMeter = progress.New(os.Stderr, "collect", "games", total)
-		}
+		})
 		collectMeter.Add(n)
 	}
 	var mmStart time.Time
 	opt.MMProgress = func(it mm.Iteration) {
 		if it.N == 1 {
-			collectMeter.Done()
+			if collectMeter != nil {
+				collectMeter.Done()
+			}
 			mmStart = time.Now().Add(-time.Duration(it.Seconds * float64(time.Second)))
 		}
 		eta := time.Duration(float64(*iterations-it.N) * float64(time.Since(mmStart)) / float64(it.N))
