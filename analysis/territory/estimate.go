@@ -9,6 +9,7 @@ import (
 
 	"aji/analysis/board"
 	"aji/analysis/game"
+	"aji/analysis/mcts"
 )
 
 // Inference methods, as named on the command line.
@@ -50,24 +51,25 @@ const (
 	// DefaultScoreSamples is the number of Swendsen-Wang states (or playouts, for mc) behind a win
 	// probability: its standard error is then 0.011 for independent states, a little more for a chain.
 	DefaultScoreSamples = 2000
-	// DefaultMCWeight and DefaultModelWeight are β and α of boltzmann5+mc (see Estimator.MCWeight): random
-	// playouts are under-confident (their best temperature sharpens them twofold), and the near-critical
-	// couplings over-polarise once every point has a field, so the Boltzmann factor is flattened to a
-	// fifth. First the best of a grid on the validation labels with Table 5.1; re-tuned with the trained
-	// default Boltzmann5 on a set apart from the reported one, the first 150 consistent labelled training
-	// games (SW, 1024 playouts; nats at moves 20/80/150, overall): (β, α) = (2, 0.2) 0.641/0.488/0.298,
-	// 0.476; (2, 0.1) 0.640/0.489/0.305, 0.478; (2, 0.35) 0.650/0.496/0.301, 0.482; (1.5, 0.2)
-	// 0.640/0.493/0.309, 0.481; (2.5, 0.2) 0.648/0.492/0.298, 0.479. Pooling the trained boltzmann12 or
-	// boltzmann-lib instead of Boltzmann5 gave 0.477 overall, no better.
-	DefaultMCWeight    = 2.0
+	// DefaultMCWeight and DefaultModelWeight are β and α of boltzmann5+mc (see Estimator.MCWeight), with
+	// the 3x3-pattern playouts of DefaultPooledPolicy: the near-critical couplings over-polarise once every
+	// point has a field, so the Boltzmann factor is flattened to a fifth. Tuned with the trained default
+	// Boltzmann5 on a set apart from the reported one, the first 150 consistent labelled training games
+	// (SW, 1024 playouts; nats at moves 20/80/150, overall): (β, α) = (1, 0.2) 0.636/0.480/0.282, 0.466;
+	// (1.5, 0.2) 0.642/0.485/0.281, 0.469; (2, 0.2) 0.660/0.508/0.298, 0.489; (1, 0.35) 0.639/0.483/0.281,
+	// 0.468. Uniform random playouts are under-confident and wanted β = 2 (best 0.640/0.487/0.297, 0.475
+	// with 2048 playouts); pattern playouts are best at β = 1, the smallest tried.
+	DefaultMCWeight    = 1.0
 	DefaultModelWeight = 0.2
-	// DefaultPooledPlayouts is the number of playouts of boltzmann5+mc: β = 2 amplifies the rollouts'
-	// noise. On all 264 consistent validation games (sw) with the trained Boltzmann5, 1024 playouts give
-	// 0.639/0.488/0.308 nats at moves 20/80/150 and 2048 give 0.638/0.487/0.308 (0.640/0.487/0.297
-	// against 0.641/0.488/0.298 on the training tuning set above), for ~1.5 times the time: 0.30 s a
-	// position on a busy core against 0.21 (GNU Go's estimate takes 0.3–0.9 s). With Table 5.1, 256
-	// playouts gave 0.645/0.493/0.311.
-	DefaultPooledPlayouts = 2048
+	// DefaultPooledPlayouts and DefaultPooledPolicy are the playouts of boltzmann5+mc. On all 264
+	// consistent validation games (sw) the defaults give 0.634/0.479/0.290 nats at moves 20/80/150 (0.467
+	// overall), GNU Go's estimate 0.637/0.483/0.308 (0.476), and the pool with uniform random playouts
+	// (2048, β = 2) 0.638/0.487/0.308 (0.478). 512 playouts gave 0.636/0.481/0.283 (0.467) on the
+	// training set above, against 0.636/0.480/0.282 (0.466) with 1024. A 19x19 pattern playout takes
+	// ~500 µs of CPU against ~60 for a random one (BenchmarkMC19), so a position takes ~0.5 s on a busy
+	// core (GNU Go's estimate takes 0.3–0.9 s).
+	DefaultPooledPlayouts = 1024
+	DefaultPooledPolicy   = mcts.PolicyPattern
 )
 
 // Estimator is the one entry point to territory estimation for the command line, the app and GTP: a
@@ -84,7 +86,8 @@ type Estimator struct {
 	// Chains is the number of independent Swendsen-Wang chains run on as many goroutines, each with
 	// Sweeps/Chains sweeps after its own burn-in; ≤ 1 runs one chain on the caller's goroutine.
 	Chains int
-	// MC plays the rollouts of mc and boltzmann5+mc; set MC.Playouts and MC.Workers to change them.
+	// MC plays the rollouts of mc and boltzmann5+mc; set MC.Playouts, MC.Policy and MC.Workers to
+	// change them.
 	MC MC
 	// MCWeight is β of boltzmann5+mc: p(s|c) ∝ p_B5(s|c) · Π_i q_i(s_i)^β, a log-linear pool of the
 	// Boltzmann model with the rollout marginals q_i, which adds β·atanh(E_mc[s_i]) to each field h_i.
@@ -145,7 +148,7 @@ func newEstimator(model, method string, t *Trained) (*Estimator, error) {
 		return e, nil
 	}
 	if model == KindBoltzmann5MC {
-		e.MC.Playouts = DefaultPooledPlayouts
+		e.MC.Playouts, e.MC.Policy = DefaultPooledPlayouts, DefaultPooledPolicy
 	}
 	switch method {
 	case MethodExact, MethodLBP:
@@ -186,7 +189,37 @@ func (e *Estimator) Estimate(ctx context.Context, pos *game.Position, m *Margina
 	return fmt.Errorf("territory: unknown method %q", e.Method)
 }
 
-// field builds the Field of pos into e.f.
+// Field writes into f the field that Estimate and Score infer on for pos: the Boltzmann model of pos's
+// phase and, for boltzmann5+mc, its pool with the rollout ownership (ModelWeight, MCWeight). mc has none.
+func (e *Estimator) Field(ctx context.Context, pos *game.Position, f *Field) error {
+	if e.Model == KindMC {
+		return fmt.Errorf("territory: %s has no field", KindMC)
+	}
+	if err := e.field(ctx, pos); err != nil {
+		return err
+	}
+	*f = e.f
+	return nil
+}
+
+// Sample draws one state of the estimator's distribution on pos, whatever its method: burnin
+// Swendsen-Wang sweeps on Field's field from a start seeded by seed, and the state with the bonds of the
+// last move (Stern Fig. 5.6). mc has no joint distribution to sample.
+func (e *Estimator) Sample(ctx context.Context, pos *game.Position, burnin int, seed uint64, out *Sample) error {
+	if e.Model == KindMC {
+		return fmt.Errorf("territory: %s has no joint distribution to sample", KindMC)
+	}
+	if err := e.field(ctx, pos); err != nil {
+		return err
+	}
+	if len(e.sw) == 0 {
+		e.sw, e.swm = make([]SW, 1), make([]Marginals, 1)
+	}
+	e.sw[0].Sample(&e.f, burnin, seed, out)
+	return ctx.Err()
+}
+
+// field builds the Field of pos into e.f: the one home of the pool of boltzmann5+mc.
 func (e *Estimator) field(ctx context.Context, pos *game.Position) error {
 	e.modelAt(pos.MoveNumber).Field(&pos.Board, &e.f)
 	if e.Model != KindBoltzmann5MC {

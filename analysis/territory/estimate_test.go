@@ -227,7 +227,7 @@ func TestBoltzmann5MCField(t *testing.T) {
 	if err := e.Estimate(context.Background(), pos, &got); err != nil {
 		t.Fatal(err)
 	}
-	mc := MC{Playouts: 30, Seed: e.MC.Seed}
+	mc := MC{Playouts: 30, Seed: e.MC.Seed, Policy: e.MC.Policy}
 	var own Marginals
 	mc.Run(context.Background(), pos, &own)
 	q := defaultBoltzmann5(t, pos.MoveNumber)
@@ -243,6 +243,62 @@ func TestBoltzmann5MCField(t *testing.T) {
 	ex.Run(&f, &want)
 	if dm, dp := maxDiff(&got, &want); dm > 1e-12 || dp > 1e-12 {
 		t.Errorf("boltzmann5+mc differs from its definition by %v, %v", dm, dp)
+	}
+}
+
+// Field and Sample give the field Estimate infers on, pooled evidence included (the app's "show a
+// sample" draws from them), and Sample is a Swendsen-Wang state of that field.
+func TestEstimatorFieldAndSample(t *testing.T) {
+	pos := &game.Position{Board: *mustParse(t, pos19), ToPlay: board.Black, MoveNumber: 79}
+	ctx := context.Background()
+	for _, model := range []string{KindBoltzmann5, KindBoltzmann5MC} {
+		for _, method := range []string{MethodLBP, MethodSW} {
+			used, err := NewEstimator(model, method)
+			if err != nil {
+				t.Fatal(err)
+			}
+			used.MC.Playouts, used.Sweeps = 64, 50
+			var m Marginals
+			if err := used.Estimate(ctx, pos, &m); err != nil {
+				t.Fatal(err)
+			}
+			e, _ := NewEstimator(model, method)
+			e.MC.Playouts = 64
+			var f Field
+			if err := e.Field(ctx, pos, &f); err != nil {
+				t.Fatal(err)
+			}
+			if f != used.f {
+				t.Errorf("%s/%s: Field differs from the field Estimate used", model, method)
+			}
+			var plain Field
+			defaultBoltzmann5(t, pos.MoveNumber).Field(&pos.Board, &plain)
+			alpha := 1.0
+			if model == KindBoltzmann5MC {
+				alpha = e.ModelWeight
+			}
+			for _, p := range pos.Board.Points() {
+				if f.W[p] != [2]float64{alpha * plain.W[p][Right], alpha * plain.W[p][Down]} {
+					t.Fatalf("%s: couplings %v at %v, want %v·%v", model, f.W[p], p, alpha, plain.W[p])
+				}
+			}
+			var got, want Sample
+			if err := e.Sample(ctx, pos, 20, 9, &got); err != nil {
+				t.Fatal(err)
+			}
+			var sw SW
+			sw.Sample(&used.f, 20, 9, &want)
+			if got != want {
+				t.Errorf("%s/%s: Sample is not the Swendsen-Wang state of the estimate's field", model, method)
+			}
+		}
+	}
+	e, _ := NewEstimator(KindMC, "")
+	if err := e.Field(ctx, pos, &Field{}); err == nil {
+		t.Error("mc gave a field")
+	}
+	if err := e.Sample(ctx, pos, 1, 1, &Sample{}); err == nil {
+		t.Error("mc gave a sample")
 	}
 }
 

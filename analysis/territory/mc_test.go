@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"runtime"
+	"strings"
 	"testing"
 
 	"aji/analysis/board"
 	"aji/analysis/game"
+	"aji/analysis/mcts"
 )
 
 func mustPosition(t testing.TB, drawing string, toPlay board.Color) *game.Position {
@@ -25,24 +27,64 @@ const allBlack5 = `
 	XXXXX`
 
 func TestMCCertainTerritory(t *testing.T) {
-	for _, c := range []board.Color{board.Black, board.White} {
-		pos := mustPosition(t, allBlack5, c)
-		mc := MC{Playouts: 40, Seed: 7}
+	for _, policy := range Policies {
+		for _, c := range []board.Color{board.Black, board.White} {
+			pos := mustPosition(t, allBlack5, c)
+			mc := MC{Playouts: 40, Seed: 7, Policy: policy}
+			var m Marginals
+			if err := mc.Run(context.Background(), pos, &m); err != nil {
+				t.Fatal(err)
+			}
+			// Laplace's rule: 40 Black outcomes of 40 give E[s] = 40/42.
+			for _, p := range pos.Board.Points() {
+				if m.Mean[p] != 40.0/42 {
+					t.Fatalf("%s, %v to play: E[s] at %v = %v, want 40/42", policy, c, p, m.Mean[p])
+				}
+			}
+			for k, s := range mc.Scores() {
+				if s != 25 {
+					t.Fatalf("%s, %v to play: playout %d scores %d, want 25", policy, c, k, s)
+				}
+			}
+		}
+	}
+}
+
+// The policies play differently: White's last stone, in atari, is captured at once far more often by the
+// pattern policy (Coulom's capture of the stone just played) than by uniform random moves.
+func TestMCPolicies(t *testing.T) {
+	pos := mustPosition(t, `
+		.......
+		.......
+		..XO...
+		.XOX...
+		.......
+		.......
+		.......`, board.Black)
+	pos.Last = board.At(2, 3) // White played C4 into atari
+	run := func(policy string) Marginals {
+		mc := MC{Playouts: 400, Seed: 5, Policy: policy}
 		var m Marginals
 		if err := mc.Run(context.Background(), pos, &m); err != nil {
 			t.Fatal(err)
 		}
-		// Laplace's rule: 40 Black outcomes of 40 give E[s] = 40/42.
-		for _, p := range pos.Board.Points() {
-			if m.Mean[p] != 40.0/42 {
-				t.Fatalf("%v to play: E[s] at %v = %v, want 40/42", c, p, m.Mean[p])
-			}
-		}
-		for k, s := range mc.Scores() {
-			if s != 25 {
-				t.Fatalf("%v to play: playout %d scores %d, want 25", c, k, s)
-			}
-		}
+		return m
+	}
+	random, pattern := run(PolicyRandom), run(mcts.PolicyPattern)
+	if def := run(""); def != random {
+		t.Error("no policy is not the random policy")
+	}
+	white := board.At(2, 3)
+	t.Logf("E[s] of the white stone in atari: random %.3f, light %.3f, pattern %.3f", random.Mean[white],
+		run(mcts.PolicyLight).Mean[white], pattern.Mean[white])
+	if pattern.Mean[white] <= random.Mean[white]+0.2 {
+		t.Errorf("the white stone in atari is Black's with E[s] %.3f under the pattern policy, %.3f under random playouts",
+			pattern.Mean[white], random.Mean[white])
+	}
+	var mc MC
+	mc.Policy = "heavy"
+	if err := mc.Run(context.Background(), pos, &Marginals{}); err == nil || !strings.Contains(err.Error(), "heavy") {
+		t.Errorf("unknown policy: %v", err)
 	}
 }
 
@@ -58,9 +100,15 @@ const contested7 = `
 	.......`
 
 func TestMCWorkersAndScores(t *testing.T) {
+	for _, policy := range Policies {
+		t.Run(policy, func(t *testing.T) { testMCWorkersAndScores(t, policy) })
+	}
+}
+
+func testMCWorkersAndScores(t *testing.T, policy string) {
 	pos := mustPosition(t, contested7, board.White)
 	run := func(workers int, seed uint64) (Marginals, []int32) {
-		mc := MC{Playouts: 101, Seed: seed, Workers: workers}
+		mc := MC{Playouts: 101, Seed: seed, Workers: workers, Policy: policy}
 		var m Marginals
 		if err := mc.Run(context.Background(), pos, &m); err != nil {
 			t.Fatal(err)
@@ -111,24 +159,30 @@ func TestMCCancel(t *testing.T) {
 
 func TestMCNoAllocPerRun(t *testing.T) {
 	pos := mustPosition(t, contested7, board.Black)
-	mc := MC{Playouts: 20}
-	var m Marginals
-	mc.Run(context.Background(), pos, &m)
-	if a := testing.AllocsPerRun(5, func() { mc.Run(context.Background(), pos, &m) }); a != 0 {
-		t.Errorf("%v allocations per run, want 0", a)
+	for _, policy := range Policies {
+		mc := MC{Playouts: 20, Policy: policy}
+		var m Marginals
+		mc.Run(context.Background(), pos, &m)
+		if a := testing.AllocsPerRun(5, func() { mc.Run(context.Background(), pos, &m) }); a != 0 {
+			t.Errorf("%s: %v allocations per run, want 0", policy, a)
+		}
 	}
 }
 
-// BenchmarkMC19 reports the CPU time of a playout (and its final count) on one thread.
+// BenchmarkMC19 reports the CPU time of a playout (and its final count) on one thread, per policy.
 func BenchmarkMC19(b *testing.B) {
 	pos := &game.Position{Board: *mustParse(b, pos19), ToPlay: board.Black}
-	mc := MC{Playouts: 64}
-	var m Marginals
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	c0 := threadCPU()
-	for b.Loop() {
-		mc.Run(context.Background(), pos, &m)
+	for _, policy := range Policies {
+		b.Run(policy, func(b *testing.B) {
+			mc := MC{Playouts: 64, Policy: policy}
+			var m Marginals
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			c0 := threadCPU()
+			for b.Loop() {
+				mc.Run(context.Background(), pos, &m)
+			}
+			b.ReportMetric(float64((threadCPU()-c0).Microseconds())/float64(b.N*64), "cpu-µs/playout")
+		})
 	}
-	b.ReportMetric(float64((threadCPU()-c0).Microseconds())/float64(b.N*64), "cpu-µs/playout")
 }

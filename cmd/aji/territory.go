@@ -9,6 +9,8 @@ import (
 	"math"
 	"os"
 	"runtime"
+	"slices"
+	"strings"
 	"sync"
 	"text/tabwriter"
 	"time"
@@ -93,6 +95,7 @@ type territoryOptions struct {
 	Workers       int
 	Sweeps        int     // gibbs and sw sweeps (0: the estimator's default)
 	Playouts      int     // mc playouts (0: default)
+	Policy        string  // playout policy of mc and boltzmann5+mc ("": default)
 	MCWeight      float64 // β of boltzmann5+mc (0: default)
 	ModelWeight   float64 // α of boltzmann5+mc (0: default)
 	Progress      func(int)
@@ -119,6 +122,12 @@ func newTerritoryEstimator(o *territoryOptions) (*territory.Estimator, error) {
 	}
 	if o.Playouts > 0 {
 		est.MC.Playouts = o.Playouts
+	}
+	if o.Policy != "" {
+		if !slices.Contains(territory.Policies, o.Policy) {
+			return nil, fmt.Errorf("unknown playout policy %q (%s)", o.Policy, strings.Join(territory.Policies, ", "))
+		}
+		est.MC.Policy = o.Policy
 	}
 	if o.MCWeight > 0 {
 		est.MCWeight = o.MCWeight
@@ -281,6 +290,7 @@ func runTerritoryEval(ctx context.Context, args []string, stdout io.Writer) erro
 	fs.IntVar(&o.Workers, "workers", 0, "goroutines (0: all cores)")
 	fs.IntVar(&o.Sweeps, "sweeps", 0, "gibbs and sw sweeps (0: default)")
 	fs.IntVar(&o.Playouts, "playouts", 0, "mc playouts (0: default)")
+	fs.StringVar(&o.Policy, "policy", "", "playout policy of mc and boltzmann5+mc: random, light or pattern (default: the estimator's)")
 	fs.Float64Var(&o.MCWeight, "mc-weight", 0, "weight β of the rollout ownership in boltzmann5+mc (0: default)")
 	fs.Float64Var(&o.ModelWeight, "model-weight", 0, "weight α of the Boltzmann model in boltzmann5+mc (0: default)")
 	asJSON := fs.Bool("json", false, "print one JSON object")

@@ -7,11 +7,13 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"aji/analysis/dataset"
 	"aji/analysis/game"
 	"aji/analysis/label"
+	"aji/analysis/mcts"
 	"aji/analysis/territory"
 )
 
@@ -52,6 +54,9 @@ func TestTerritoryEvalUsage(t *testing.T) {
 	if _, err := run(t, "territory-eval", "--model", "ising", "--method", "sw", "--labels", "x", "--games", dir); err == nil {
 		t.Error("unknown model accepted")
 	}
+	if _, err := run(t, "territory-eval", "--model", "mc", "--policy", "heavy", "--labels", "x", "--games", dir); err == nil || !strings.Contains(err.Error(), "heavy") {
+		t.Errorf("unknown playout policy: %v", err)
+	}
 }
 
 // The command's figures against a computation of their own on the first three consistent labelled
@@ -86,13 +91,19 @@ func TestTerritoryEvalMatchesDirect(t *testing.T) {
 	if len(games) != 3 {
 		t.Fatalf("found %d of the 3 labelled games", len(games))
 	}
-	for _, model := range []string{territory.KindBoltzmann5, territory.KindMC} {
+	for _, c := range []struct{ model, policy string }{{territory.KindBoltzmann5, ""}, {territory.KindMC, ""},
+		{territory.KindMC, territory.PolicyRandom}, {territory.KindMC, mcts.PolicyPattern}} {
+		model := c.model
 		method := territory.MethodLBP
 		if model == territory.KindMC {
 			method = territory.KindMC
 		}
-		out, err := run(t, "territory-eval", "--model", model, "--method", method, "--labels", validationLabels,
-			"--games", validationGames, "--max-games", "3", "--workers", "2", "--json")
+		args := []string{"territory-eval", "--model", model, "--method", method, "--labels", validationLabels,
+			"--games", validationGames, "--max-games", "3", "--workers", "2", "--json"}
+		if c.policy != "" {
+			args = append(args, "--policy", c.policy)
+		}
+		out, err := run(t, args...)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -115,6 +126,9 @@ func TestTerritoryEvalMatchesDirect(t *testing.T) {
 					continue
 				}
 				est, _ := territory.NewEstimator(model, territory.MethodLBP)
+				if c.policy != "" {
+					est.MC.Policy = c.policy
+				}
 				var m territory.Marginals
 				if err := est.Estimate(context.Background(), pos, &m); err != nil {
 					t.Fatal(err)
@@ -150,7 +164,7 @@ func TestTerritoryEvalMatchesDirect(t *testing.T) {
 			math.Abs(o.CrossEntropy-total.ce/float64(total.points)) > 1e-9 {
 			t.Errorf("%s overall: %+v, direct %+v", model, o, total)
 		}
-		t.Logf("%s on 3 games: cross-entropy %.3f %.3f %.3f, overall %.3f", model, rep.ByMove[0].CrossEntropy,
+		t.Logf("%s (policy %q) on 3 games: cross-entropy %.3f %.3f %.3f, overall %.3f", model, c.policy, rep.ByMove[0].CrossEntropy,
 			rep.ByMove[1].CrossEntropy, rep.ByMove[2].CrossEntropy, rep.Overall.CrossEntropy)
 	}
 }

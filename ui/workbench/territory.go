@@ -376,7 +376,7 @@ func (tv *territoryView) tasks() []engine.Task {
 		seed := tv.seed
 		ts = append(ts, engine.NewTask(fmt.Sprintf("territory-sample/%s/%d", model, seed),
 			func(ctx context.Context, pos *game.Position) (*ownerSample, error) {
-				return drawSample(ctx, model, seed, pos)
+				return tv.drawSample(ctx, model, method, seed, pos)
 			},
 			(*ownerSample).bytes,
 			func(s *ownerSample, err error) {
@@ -448,32 +448,19 @@ func (tv *territoryView) scoreOf(ctx context.Context, model, method string, pos 
 }
 
 // drawSample draws one Swendsen-Wang state of the model on pos, with the
-// bonds of its last move (Stern Fig. 5.6).
-func drawSample(ctx context.Context, model string, seed uint64, pos *game.Position) (*ownerSample, error) {
-	kind := model
-	if model == territory.KindBoltzmann5MC {
-		kind = territory.KindBoltzmann5
-	}
-	t, err := territory.DefaultTrained(kind)
+// bonds of its last move (Stern Fig. 5.6): territory.Estimator.Sample, so
+// the state comes from the distribution the estimate shows (for
+// boltzmann5+mc, its pool with the same playouts).
+func (tv *territoryView) drawSample(ctx context.Context, model, method string, seed uint64, pos *game.Position) (*ownerSample, error) {
+	e, put, err := tv.ests.get(model, method, false)
 	if err != nil {
 		return nil, err
 	}
-	f := new(territory.Field)
-	t.At(pos.MoveNumber).Field(&pos.Board, f)
-	if model == territory.KindBoltzmann5MC {
-		// The same evidence as territory.Estimator gives this model: β·atanh(E_mc[s_i]) in each field.
-		var mc territory.MC
-		var m territory.Marginals
-		if err := mc.Run(ctx, pos, &m); err != nil {
-			return nil, err
-		}
-		for _, p := range pos.Board.Points() {
-			f.H[p] += territory.DefaultMCWeight * math.Atanh(m.Mean[p])
-		}
+	defer put()
+	smp := new(territory.Sample)
+	if err := e.Sample(ctx, pos, sampleBurnin, seed, smp); err != nil {
+		return nil, err
 	}
-	var sw territory.SW
-	var smp territory.Sample
-	sw.Sample(f, sampleBurnin, seed, &smp)
 	n := pos.Board.Size()
 	s := &ownerSample{model: model, seed: seed, layer: goban.TerritorySample{
 		Size: n, Owner: make([]int8, n*n), Right: make([]bool, n*n), Down: make([]bool, n*n),

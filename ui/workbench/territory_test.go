@@ -569,7 +569,7 @@ func BenchmarkTerritoryTasks19(b *testing.B) {
 		seed := uint64(0)
 		for b.Loop() {
 			seed++
-			if _, err := drawSample(ctx, territory.KindBoltzmann5, seed, pos); err != nil {
+			if _, err := tv.drawSample(ctx, territory.KindBoltzmann5, territory.MethodSW, seed, pos); err != nil {
 				b.Fatal(err)
 			}
 		}
