@@ -26,26 +26,11 @@ type Predictor struct {
 	moves []board.Point
 
 	// The last position predicted and its distribution, for Explain (as mm's predictor does).
-	seen    posKey
+	seen    predict.PositionKey
 	hasSeen bool
 	dist    predict.Distribution
 	sorted  []float64
 	runs    int // feature computations so far, for tests
-}
-
-// posKey is what the features of a position depend on.
-type posKey struct {
-	hash       uint64
-	size       int
-	toPlay     board.Color
-	last, prev board.Point
-	ko         board.Point
-	koColor    board.Color
-}
-
-func keyOf(pos *game.Position) posKey {
-	ko, koColor := pos.Board.Ko()
-	return posKey{pos.Board.Hash(), pos.Board.Size(), pos.ToPlay, pos.Last, pos.Prev, ko, koColor}
 }
 
 // NewPredictor makes a predictor for model m; withOwner asks for the Monte Carlo owner feature, used
@@ -98,14 +83,14 @@ func (p *Predictor) compute(pos *game.Position) {
 			d.P[mv] /= total
 		}
 	}
-	p.seen, p.hasSeen, p.sorted = keyOf(pos), true, p.sorted[:0]
+	p.seen, p.hasSeen, p.sorted = predict.KeyOf(pos), true, p.sorted[:0]
 }
 
 // Explain implements predict.Explainer: the tactical levels, the shape and the path features (with the
 // count they were seen in training) that fired for move, with γ, Elo and share of the move's
 // log-strength. Explaining several moves of one position computes its features once.
 func (p *Predictor) Explain(pos *game.Position, move board.Point) predict.Explanation {
-	if !p.hasSeen || keyOf(pos) != p.seen {
+	if !p.hasSeen || predict.KeyOf(pos) != p.seen {
 		p.compute(pos)
 	}
 	ex := predict.Explanation{Point: move, Probability: p.dist.P[move], Rank: p.rank(move)}

@@ -49,22 +49,9 @@ func passOverlap(shards []*Competitions, gamma []float64, g Group, kmax, workers
 func (c *Competitions) passRangeOverlap(gamma []float64, g Group, kmax, lo, hi int, den []float64) (logLik float64) {
 	var strength []float64
 	for j := lo; j < hi; j++ {
-		first := int32(0)
-		if j > 0 {
-			first = c.compEnd[j-1]
-		}
-		last := c.compEnd[j]
-		strength = strength[:0]
-		e := 0.0
-		for t := first; t < last; t++ {
-			s := 1.0
-			for _, m := range c.team(t) {
-				s *= gamma[m]
-			}
-			strength = append(strength, s)
-			e += float64(c.weight[t]) * s
-		}
-		inv := 1 / e
+		var first, last int32
+		var inv float64
+		strength, first, last, inv = c.strengths(j, gamma, strength)
 		for t := first; t < last; t++ {
 			team := c.team(t)
 			a, b := groupSpan(team, g)

@@ -27,27 +27,11 @@ type Predictor struct {
 	// The last position whose features were computed, and its distribution: Explain on the same
 	// position reuses them, so explaining every point of a position costs one prediction, not one per
 	// point (which with the Monte Carlo owner feature is 63 playouts each).
-	seen    posKey
+	seen    predict.PositionKey
 	hasSeen bool
 	dist    predict.Distribution
 	sorted  []float64 // the legal moves' probabilities in increasing order, for ranks; empty until needed
 	runs    int       // feature computations so far, for tests
-}
-
-// posKey is what the features of a position depend on: stones (by Zobrist hash, with the board size
-// since an empty board hashes to 0 at every size), side to move, the last two moves and the ko.
-type posKey struct {
-	hash       uint64
-	size       int
-	toPlay     board.Color
-	last, prev board.Point
-	ko         board.Point
-	koColor    board.Color
-}
-
-func keyOf(pos *game.Position) posKey {
-	ko, koColor := pos.Board.Ko()
-	return posKey{pos.Board.Hash(), pos.Board.Size(), pos.ToPlay, pos.Last, pos.Prev, ko, koColor}
 }
 
 // NewPredictor makes a predictor for model m; withOwner asks for the Monte Carlo owner feature, used only
@@ -103,7 +87,7 @@ func (p *Predictor) Predict(pos *game.Position, out *predict.Distribution) {
 // compute predicts pos into p.dist and remembers pos as the position seen.
 func (p *Predictor) compute(pos *game.Position) {
 	p.predict(pos, &p.dist)
-	p.seen, p.hasSeen, p.sorted = keyOf(pos), true, p.sorted[:0]
+	p.seen, p.hasSeen, p.sorted = predict.KeyOf(pos), true, p.sorted[:0]
 }
 
 func (p *Predictor) predict(pos *game.Position, out *predict.Distribution) {
@@ -127,7 +111,7 @@ func (p *Predictor) predict(pos *game.Position, out *predict.Distribution) {
 // Explain implements predict.Explainer: the features and shape that fired for move, with γ, Elo and
 // share of the move's log-strength. Explaining several moves of one position computes its features once.
 func (p *Predictor) Explain(pos *game.Position, move board.Point) predict.Explanation {
-	if !p.hasSeen || keyOf(pos) != p.seen {
+	if !p.hasSeen || predict.KeyOf(pos) != p.seen {
 		p.compute(pos)
 	}
 	ex := predict.Explanation{Point: move, Probability: p.dist.P[move], Rank: p.rank(move)}

@@ -171,26 +171,33 @@ func runPass(shards []*Competitions, width, workers int, f func(c *Competitions,
 	return den, logLik / float64(max(n, 1))
 }
 
+// strengths writes into strength the strength of each team of competition j (the product of its γ) and
+// returns its first and last team and 1/E_j, E_j = Σ_t multiplicity_t · strength_t (Coulom §2.5).
+func (c *Competitions) strengths(j int, gamma []float64, strength []float64) (s []float64, first, last int32, inv float64) {
+	if j > 0 {
+		first = c.compEnd[j-1]
+	}
+	last = c.compEnd[j]
+	s = strength[:0]
+	e := 0.0
+	for t := first; t < last; t++ {
+		st := 1.0
+		for _, m := range c.team(t) {
+			st *= gamma[m]
+		}
+		s = append(s, st)
+		e += float64(c.weight[t]) * st
+	}
+	return s, first, last, 1 / e
+}
+
 func (c *Competitions) passRange(gamma []float64, g Group, lo, hi int, den []float64) (logLik float64) {
 	var strength []float64
 	lo32, hi32 := int32(g.Lo), int32(g.Hi)
 	for j := lo; j < hi; j++ {
-		first := int32(0)
-		if j > 0 {
-			first = c.compEnd[j-1]
-		}
-		last := c.compEnd[j]
-		strength = strength[:0]
-		e := 0.0
-		for t := first; t < last; t++ {
-			s := 1.0
-			for _, m := range c.team(t) {
-				s *= gamma[m]
-			}
-			strength = append(strength, s)
-			e += float64(c.weight[t]) * s
-		}
-		inv := 1 / e
+		var first, last int32
+		var inv float64
+		strength, first, last, inv = c.strengths(j, gamma, strength)
 		for t := first; t < last; t++ {
 			for _, m := range c.team(t) {
 				if m >= lo32 && m < hi32 {
