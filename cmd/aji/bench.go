@@ -45,7 +45,7 @@ func runBench(ctx context.Context, args []string, stdout io.Writer) error {
 		return err
 	}
 	if len(what) == 0 {
-		return fmt.Errorf("%w: bench board|predict [NAME...]|playout|territory|all [--seconds S] [--json]", errUsage)
+		return fmt.Errorf("%w: bench board|predict [NAME...]|playout|territory|cfg|all [--seconds S] [--json]", errUsage)
 	}
 	d := time.Duration(*seconds * float64(time.Second))
 	out := map[string]any{}
@@ -81,6 +81,12 @@ func runBench(ctx context.Context, args []string, stdout io.Writer) error {
 			return err
 		}
 		out["territory"] = figs
+	case "cfg":
+		figs, err := benchCfg(ctx, d)
+		if err != nil {
+			return err
+		}
+		out["cfg"] = figs
 	case "playout":
 		figs, err := benchPlayout(ctx, d)
 		if err != nil {
@@ -88,7 +94,7 @@ func runBench(ctx context.Context, args []string, stdout io.Writer) error {
 		}
 		out["playout"] = figs
 	default:
-		return fmt.Errorf("%w: unknown benchmark %q (board, predict, playout, all)", errUsage, what[0])
+		return fmt.Errorf("%w: unknown benchmark %q (board, predict, playout, territory, cfg, all)", errUsage, what[0])
 	}
 	if err := ctx.Err(); err != nil {
 		return err
@@ -110,6 +116,9 @@ func runBench(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	if figs, ok := out["territory"].([]territoryFigure); ok {
 		printTerritoryFigures(stdout, figs)
+	}
+	if figs, ok := out["cfg"].([]cfgFigure); ok {
+		printCfgFigures(stdout, figs)
 	}
 	if figs, ok := out["predict"].([]predictFigure); ok {
 		for _, f := range figs {

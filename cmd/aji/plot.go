@@ -34,7 +34,8 @@ type plotKind struct {
 
 // plotKinds are the figures `aji plot` draws, by name.
 var plotKinds = map[string]plotKind{
-	"mixing": {"Stern's Figure 5.5: Gibbs and Swendsen-Wang running averages against exact marginals", runPlotMixing},
+	"mixing":   {"Stern's Figure 5.5: Gibbs and Swendsen-Wang running averages against exact marginals", runPlotMixing},
+	"rank-cdf": {"rank CDF, P(expert move among the top k), of the results of aji eval --json files", runPlotRankCDF},
 }
 
 func plotUsage() string {
