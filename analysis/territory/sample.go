@@ -198,6 +198,13 @@ func (c *chain) addPlain() {
 // and a chain flipped jointly with its liberties summed out. Each sweep so still adds a variance near 1,
 // with an autocorrelation time of 2–4 sweeps, and no variant cut the largest asymptotic variance by more
 // than ~15%; the liberty move cut the sweeps to the largest error by 9% but cost 12% more a sweep.
+// Conditioning on a whole window does remove the variance where a fight is local: E[s_i | the spins
+// outside a 7x7 window], solved exactly by Exact's frontier elimination, had 3 to 100 times less
+// asymptotic variance at the hottest points. It did not pay on the whole board: 150–350 of the 361
+// points have a per-sweep variance above 0.1, a 7x11 window costs about two sweeps to solve, and six
+// windows solved every 2 or 8 sweeps brought the largest error within 0.02 after 11,000–19,000 sweeps
+// instead of 25,000, at 2.3 to 6 times the cost a sweep. Weighting the two moves' estimates per point
+// by their measured variances gained under 10%.
 //
 // An SW holds its scratch; reuse it across positions. It is not safe for concurrent use.
 type SW struct {
