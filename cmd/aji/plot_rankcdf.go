@@ -223,7 +223,11 @@ func rankDiffPanel(curves []rankCurve) (*plot.Plot, error) {
 		}
 		var ticks []plot.Tick
 		for i := math.Ceil(lo / step); i*step <= hi; i++ {
-			ticks = append(ticks, plot.Tick{Value: i * step, Label: fmt.Sprintf("%.1f", i*step)})
+			v := i * step
+			if v == 0 {
+				v = 0 // not −0, which would print as "-0.0"
+			}
+			ticks = append(ticks, plot.Tick{Value: v, Label: fmt.Sprintf("%.1f", v)})
 		}
 		return ticks
 	})
