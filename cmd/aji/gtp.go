@@ -39,7 +39,7 @@ func (f *gtpFlags) register(fs *flag.FlagSet) {
 	fs.Uint64Var(&f.seed, "seed", 1, "random seed")
 	fs.StringVar(&f.selection, "selection", "rave", "search selection rule: uct, puct (the predictor as prior) or rave")
 	fs.StringVar(&f.policy, "policy", "pattern", "playout policy: light or pattern")
-	fs.BoolVar(&f.widening, "widening", true, "progressive widening in the predictor's order")
+	fs.BoolVar(&f.widening, "widening", false, "progressive widening in the predictor's order (off by default: it lost 15–5 to the same search without it at 10,000 playouts on 9x9)")
 }
 
 // check rejects contradictory settings.

@@ -55,16 +55,16 @@ const (
 )
 
 // searchOptions are the search's options in the app: `aji gtp`'s defaults
-// (RAVE with progressive bias, the pattern playout policy, progressive
-// widening in the order of the mm prior without its Monte Carlo owner
-// feature), on every core.
+// (RAVE with the mm prior, without its Monte Carlo owner feature, as
+// progressive bias; the pattern playout policy; no progressive widening),
+// on every core.
 func searchOptions() mcts.Options {
 	return mcts.Options{
 		Playouts:  searchPlayouts,
 		Threads:   runtime.NumCPU(),
 		Selection: mcts.RAVE,
 		Policy:    mcts.PolicyPattern,
-		Widening:  true,
+		Widening:  false,
 		NewPrior:  func() (predict.Predictor, error) { return mcts.NewPrior(mcts.DefaultPriorName) },
 	}
 }
