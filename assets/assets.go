@@ -4,7 +4,9 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
+	"os"
 	"path"
+	"path/filepath"
 	"slices"
 )
 
@@ -44,4 +46,19 @@ func Sample() (name string, data []byte, err error) {
 	}
 	data, err = Game(names[0])
 	return names[0], data, err
+}
+
+// WriteGames writes every sample game into dir, under its own name: a folder of real records for tests
+// and examples of commands that read one.
+func WriteGames(dir string) error {
+	for _, name := range Games() {
+		data, err := Game(name)
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }

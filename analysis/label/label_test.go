@@ -144,12 +144,8 @@ func sampleFolder(t *testing.T) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "games")
 	os.Mkdir(dir, 0o755)
-	for _, name := range assets.Games() {
-		data, err := assets.Game(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		os.WriteFile(filepath.Join(dir, name), data, 0o644)
+	if err := assets.WriteGames(dir); err != nil {
+		t.Fatal(err)
 	}
 	return dir
 }

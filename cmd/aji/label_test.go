@@ -39,9 +39,8 @@ func TestLabel(t *testing.T) {
 	}
 	dir := filepath.Join(t.TempDir(), "games")
 	os.Mkdir(dir, 0o755)
-	for _, name := range assets.Games() {
-		data, _ := assets.Game(name)
-		os.WriteFile(filepath.Join(dir, name), data, 0o644)
+	if err := assets.WriteGames(dir); err != nil {
+		t.Fatal(err)
 	}
 	out := filepath.Join(t.TempDir(), "labels.jsonl")
 	msg, err := run(t, "label", "--games", dir, "--out", out, "--engine", "gnugo --mode gtp --level 10", "--workers", "1")

@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -15,14 +14,8 @@ import (
 // registry, and loads the file it wrote.
 func TestTrainCFGSmall(t *testing.T) {
 	dir := t.TempDir()
-	for _, name := range assets.Games() {
-		data, err := assets.Game(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
+	if err := assets.WriteGames(dir); err != nil {
+		t.Fatal(err)
 	}
 	t.Setenv(cfgbt.SmallModelEnv, "") // train sets it for the validation; restore it afterwards
 	model := filepath.Join(t.TempDir(), "cfg-small.ajim")

@@ -27,14 +27,8 @@ import (
 func sampleFolder(t testing.TB) string {
 	t.Helper()
 	dir := t.TempDir()
-	for _, name := range assets.Games() {
-		data, err := assets.Game(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
+	if err := assets.WriteGames(dir); err != nil {
+		t.Fatal(err)
 	}
 	return dir
 }
