@@ -12,7 +12,8 @@
 // previous move), the paper's "playout patterns + CFG".
 //
 // Choices where the paper is silent: labels after one neighbourhood-hash iteration (cfg.DefaultIterations,
-// its Figure 4(c); two iterations gave sparser labels and a worse model on 16,000 training positions);
+// its Figure 4(c); two iterations gave a worse model, on 16,000 training positions and on 481,136:
+// models/README.md);
 // the "seen more than 10 times" count runs over the expert moves of the positions trained on; and since
 // a move has several path features at once, the path γ form Overlap groups of mm's trainer (a minorizer
 // that stays valid when a team holds several members of a group) instead of the paper's stochastic MM
