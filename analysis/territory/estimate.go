@@ -37,9 +37,9 @@ var EstimatorKinds = []string{KindBoltzmann5, KindBoltzmann12, KindLiberties, Ki
 
 // Default sample counts of the samplers, from measurements on real 19x19 positions with Table 5.1's
 // parameters (BenchmarkSWToTarget19, `aji bench territory`; CPU times on one thread):
-//   - SW: ~15 µs a sweep. The running mean absolute error of E[s] against exact inference falls below
-//     0.02 after ~1,100 sweeps (600–1,900 on nine positions), the largest error after ~27,000
-//     (9,000–72,000), as 1/sqrt(sweeps). 3000 sweeps (~45 ms) give a mean error of ~0.01 and a largest
+//   - SW: ~13 µs a sweep. The running mean absolute error of E[s] against exact inference falls below
+//     0.02 after ~1,100 sweeps (600–2,800 on nine positions), the largest error after ~30,000
+//     (9,000–72,000), as 1/sqrt(sweeps). 3000 sweeps (~40 ms) give a mean error of ~0.01 and a largest
 //     of ~0.05.
 //   - Gibbs: ~47 µs a sweep; its chains thaw slowly (a stone flips against its chain with odds e^−11),
 //     so 2000 sweeps (~100 ms) leave a mean error of ~0.05 and a largest of ~0.5. It is the baseline
