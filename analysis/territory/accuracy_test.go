@@ -6,7 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"sync"
 	"testing"
+	"time"
 
 	"aji/analysis/board"
 	"aji/analysis/dataset"
@@ -94,11 +96,7 @@ func pointErrors(a, b *Marginals) (mean, worst float64) {
 func BenchmarkSWToTarget19(b *testing.B) {
 	positions := realPositions(b, 3, 20, 80, 150)
 	const maxSweeps = 200000
-	var checks []int
-	for n := 100.0; n < maxSweeps; n *= 1.1 {
-		checks = append(checks, int(n))
-	}
-	checks = append(checks, maxSweeps)
+	checks := targetChecks(maxSweeps)
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	for b.Loop() {
@@ -166,6 +164,93 @@ func BenchmarkSWToTarget19(b *testing.B) {
 		b.ReportMetric(sumMax/float64(runs), "sweeps-to-max")
 		b.ReportMetric(perSweep*sumMean/float64(runs)*1000, "ms-to-mean")
 		b.ReportMetric(perSweep*sumMax/float64(runs)*1000, "ms-to-max")
+	}
+}
+
+// targetChecks are the sweep counts at which the target benchmarks check the error: from 100 in 1.1x
+// steps up to max.
+func targetChecks(max int) []int {
+	var checks []int
+	for n := 100.0; n < float64(max); n *= 1.1 {
+		checks = append(checks, int(n))
+	}
+	return append(checks, max)
+}
+
+// BenchmarkSWToTarget19Chains is BenchmarkSWToTarget19 for the largest error with GOMAXPROCS
+// independent chains (as Estimator.Chains runs them), in wall time: the sweeps of all chains together
+// until the averaged estimate stays within 0.02 of exact, and the wall time from the start of their
+// burn-in to that checkpoint (-cpu sets the chains; on a busy machine the time is an upper bound).
+func BenchmarkSWToTarget19Chains(b *testing.B) {
+	positions := realPositions(b, 3, 20, 80, 150)
+	const maxSweeps = 200000
+	checks := targetChecks(maxSweeps)
+	k := runtime.GOMAXPROCS(0)
+	chains := make([]SW, k)
+	for b.Loop() {
+		var sumSweeps, sumWall float64
+		runs := 0
+		for _, pos := range positions {
+			var f Field
+			defaultB5At(pos.MoveNumber).Field(&pos.Board, &f)
+			var want Marginals
+			var ex Exact
+			ex.Run(&f, &want)
+			pts := board.PointsOf(f.Size)
+			for seed := range uint64(2) {
+				start := time.Now()
+				done := 0 // sweeps per chain so far
+				parallel := func(run func(c int, sw *SW)) {
+					var wg sync.WaitGroup
+					for c := range chains {
+						wg.Go(func() { run(c, &chains[c]) })
+					}
+					wg.Wait()
+				}
+				parallel(func(c int, sw *SW) {
+					sw.setup(&f, uint64(k)*seed+uint64(c)+1)
+					for range DefaultBurnin {
+						sw.sweep()
+					}
+				})
+				okSweeps, okWall := 0, time.Duration(0)
+				for _, total := range checks {
+					per := max(total/k, 1)
+					parallel(func(_ int, sw *SW) {
+						for range per - done {
+							sw.blockMove(true)
+							sw.swMove(true)
+						}
+					})
+					done = per
+					wall := time.Since(start)
+					var worst float64
+					for i, p := range pts {
+						var m float64
+						for c := range chains {
+							m += chains[c].mean[i]
+						}
+						worst = max(worst, math.Abs(m/float64(2*per*k)-want.Mean[p]))
+					}
+					if worst > 0.02 {
+						okSweeps = 0
+					} else if okSweeps == 0 {
+						okSweeps, okWall = per*k, wall
+					}
+				}
+				if okSweeps == 0 {
+					okSweeps, okWall = maxSweeps, time.Since(start)
+				}
+				sumSweeps += float64(okSweeps)
+				sumWall += okWall.Seconds()
+				runs++
+				b.Logf("move %3d seed %d: max error ≤ 0.02 from %6d sweeps on %d chains, %v of wall time",
+					pos.MoveNumber+1, seed+1, okSweeps, k, okWall.Round(time.Millisecond))
+			}
+		}
+		b.ReportMetric(float64(k), "chains")
+		b.ReportMetric(sumSweeps/float64(runs), "sweeps-to-max")
+		b.ReportMetric(sumWall/float64(runs)*1000, "wall-ms-to-max")
 	}
 }
 
