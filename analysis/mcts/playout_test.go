@@ -7,6 +7,7 @@ import (
 
 	"aji/analysis/board"
 	"aji/analysis/game"
+	"aji/models/modeltest"
 )
 
 // randomModel returns a pattern model with γ spread over two orders of magnitude, so that every feature
@@ -272,4 +273,17 @@ func benchPlayout(b *testing.B, policy string, size int) {
 	s := b.Elapsed().Seconds()
 	b.ReportMetric(float64(b.N)/s, "playouts/s")
 	b.ReportMetric(float64(moves)/float64(b.N), "moves/playout")
+}
+
+// FuzzDecodePatternModel fuzzes DecodePatternModel behind a valid checksum (see modeltest), from the
+// embedded playout model.
+func FuzzDecodePatternModel(f *testing.F) {
+	m, err := DefaultPatternModel()
+	if err != nil {
+		f.Fatal(err)
+	}
+	modeltest.FuzzDecode(f, patternHeader, [][]byte{m.payload()}, func(file []byte) error {
+		_, err := DecodePatternModel(file, "fuzz")
+		return err
+	})
 }

@@ -114,6 +114,11 @@ func (t *Trained) Save(path string) error {
 	if err := t.Check(); err != nil {
 		return err
 	}
+	return models.WriteFile(path, header(t.Kind), t.payload())
+}
+
+// payload encodes t in the format of formatVersion.
+func (t *Trained) payload() []byte {
 	le := binary.LittleEndian
 	var buf bytes.Buffer
 	binary.Write(&buf, le, uint32(len(t.Moves)))
@@ -122,7 +127,7 @@ func (t *Trained) Save(path string) error {
 		binary.Write(&buf, le, uint32(len(t.Params[i])))
 		binary.Write(&buf, le, t.Params[i])
 	}
-	return models.WriteFile(path, header(t.Kind), buf.Bytes())
+	return buf.Bytes()
 }
 
 // LoadTrained reads a model file of the given kind.

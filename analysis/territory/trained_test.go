@@ -1,6 +1,7 @@
 package territory
 
 import (
+	"bytes"
 	"errors"
 	"os"
 	"path/filepath"
@@ -8,6 +9,7 @@ import (
 	"testing"
 
 	"aji/models"
+	"aji/models/modeltest"
 )
 
 func TestTrainedRoundTrip(t *testing.T) {
@@ -58,4 +60,28 @@ func TestDefaultBoltzmann5(t *testing.T) {
 	if _, err := NewModel(KindBoltzmann12, make([]float64, 3)); err == nil {
 		t.Error("short parameter vector accepted")
 	}
+}
+
+// FuzzDecodeTrained fuzzes the decoding of trained territory models behind a valid checksum (see
+// modeltest), from the embedded Boltzmann5 model and a BoltzmannLiberties one; every payload is decoded
+// as each kind, since the kinds differ only in their parameter counts.
+func FuzzDecodeTrained(f *testing.F) {
+	b5, err := DefaultTrained(KindBoltzmann5)
+	if err != nil {
+		f.Fatal(err)
+	}
+	n, _ := ParamLen(KindLiberties)
+	lib := &Trained{Kind: KindLiberties, Moves: []int{80}, Params: [][]float64{make([]float64, n)}}
+	modeltest.FuzzDecode(f, header(KindLiberties), [][]byte{b5.payload(), lib.payload()}, func(file []byte) error {
+		payload, err := models.Read(bytes.NewReader(file), "fuzz", header(KindLiberties))
+		if err != nil {
+			return err
+		}
+		for _, kind := range []string{KindBoltzmann5, KindBoltzmann12, KindLiberties} {
+			if _, err := decodeTrained(payload, "fuzz", kind); err != nil && !errors.Is(err, models.ErrFormat) {
+				return err
+			}
+		}
+		return nil
+	})
 }

@@ -21,6 +21,7 @@ import (
 	"aji/analysis/predict/mm"
 	"aji/assets"
 	"aji/models"
+	"aji/models/modeltest"
 )
 
 // sampleFolder writes the embedded sample games to a folder.
@@ -503,4 +504,21 @@ func TestEmbeddedModels(t *testing.T) {
 			t.Errorf("%s: probabilities sum to %v", c.name, sum)
 		}
 	}
+}
+
+// FuzzDecodePayload fuzzes Decode behind a valid checksum (see modeltest), from trained models of both
+// variants.
+func FuzzDecodePayload(f *testing.F) {
+	var seeds [][]byte
+	for _, v := range []Variant{Small, Full} {
+		p, err := trainedModel(f, v).payload()
+		if err != nil {
+			f.Fatal(err)
+		}
+		seeds = append(seeds, p)
+	}
+	modeltest.FuzzDecode(f, fileHeader, seeds, func(file []byte) error {
+		_, err := Decode(file, "fuzz")
+		return err
+	})
 }

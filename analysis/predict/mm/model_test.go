@@ -10,11 +10,13 @@ import (
 
 	"aji/analysis/board"
 	"aji/analysis/eval"
+	"aji/analysis/feature"
 	"aji/analysis/game"
 	"aji/analysis/pattern"
 	"aji/analysis/predict"
 	"aji/assets"
 	"aji/models"
+	"aji/models/modeltest"
 )
 
 // sampleFolder writes the embedded sample games to a folder.
@@ -165,4 +167,25 @@ func BenchmarkPredict19(b *testing.B) {
 		p.Predict(&positions[i%len(positions)], &d)
 		i++
 	}
+}
+
+// FuzzDecodePayload fuzzes Decode behind a valid checksum (see modeltest), from a model with every
+// tactical γ and no shapes.
+func FuzzDecodePayload(f *testing.F) {
+	shapes, err := pattern.NewDictionary(nil)
+	if err != nil {
+		f.Fatal(err)
+	}
+	m := &Model{Gamma: make([]float64, feature.NumIndices), Shapes: shapes}
+	for i := range m.Gamma {
+		m.Gamma[i] = 1 + float64(i)/10
+	}
+	p, err := m.payload()
+	if err != nil {
+		f.Fatal(err)
+	}
+	modeltest.FuzzDecode(f, fileHeader, [][]byte{p}, func(file []byte) error {
+		_, err := Decode(file, "fuzz")
+		return err
+	})
 }
