@@ -14,6 +14,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"strconv"
@@ -181,8 +182,15 @@ func ReadFile(path string) ([]Label, error) {
 		return nil, fmt.Errorf("read labels: %w", err)
 	}
 	defer f.Close()
+	return Read(f, path)
+}
+
+// Read reads labels in the format of a labels file; name (a path) is used in error messages. A line
+// that is not a label of a board size Aji plays, with Size² owners of −1, 0 or +1 after a move number
+// of at least 0, is an error naming the line.
+func Read(r io.Reader, name string) ([]Label, error) {
 	var out []Label
-	sc := bufio.NewScanner(f)
+	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), 4<<20)
 	for line := 1; sc.Scan(); line++ {
 		text := strings.TrimSpace(sc.Text())
@@ -191,15 +199,23 @@ func ReadFile(path string) ([]Label, error) {
 		}
 		var l Label
 		if err := json.Unmarshal([]byte(text), &l); err != nil {
-			return nil, fmt.Errorf("read labels %s:%d: %w", path, line, err)
+			return nil, fmt.Errorf("read labels %s:%d: %w", name, line, err)
 		}
 		if l.Size < 2 || l.Size > board.MaxSize || len(l.Labels) != l.Size*l.Size {
-			return nil, fmt.Errorf("read labels %s:%d: %d labels for size %d", path, line, len(l.Labels), l.Size)
+			return nil, fmt.Errorf("read labels %s:%d: %d labels for size %d", name, line, len(l.Labels), l.Size)
+		}
+		if l.Move < 0 {
+			return nil, fmt.Errorf("read labels %s:%d: move %d", name, line, l.Move)
+		}
+		for i, v := range l.Labels {
+			if v < -1 || v > 1 {
+				return nil, fmt.Errorf("read labels %s:%d: owner %d at point %d, not -1, 0 or 1", name, line, v, i)
+			}
 		}
 		out = append(out, l)
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("read labels %s: %w", path, err)
+		return nil, fmt.Errorf("read labels %s: %w", name, err)
 	}
 	return out, nil
 }

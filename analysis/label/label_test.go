@@ -1,6 +1,7 @@
 package label
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -133,10 +134,41 @@ func TestReadFile(t *testing.T) {
 	if err != nil || len(got) != 2 || !slices.Equal(got[1].Labels, l.Labels) {
 		t.Errorf("ReadFile: %v, %+v", err, got)
 	}
-	os.WriteFile(path, []byte(`{"size":3,"labels":[1]}`), 0o644)
-	if _, err := ReadFile(path); err == nil || !strings.Contains(err.Error(), ":1:") {
-		t.Errorf("short labels: %v", err)
+	for _, bad := range []string{
+		`{"size":3,"labels":[1]}`,
+		`{"size":2,"labels":[1,2,0,-1]}`,
+		`{"size":2,"move":-1,"labels":[1,1,0,-1]}`,
+		`{"size":2,"labels":[1,1,0,-1]`,
+	} {
+		os.WriteFile(path, []byte(bad), 0o644)
+		if _, err := ReadFile(path); err == nil || !strings.Contains(err.Error(), path+":1:") {
+			t.Errorf("%s: %v", bad, err)
+		}
 	}
+}
+
+// FuzzRead checks that any input gives labels or an error, never a panic, and that what it accepts is
+// within the format: Size² owners of −1, 0 or +1 on a board size Aji plays.
+func FuzzRead(f *testing.F) {
+	f.Add([]byte(`{"game":"g.sgf","size":2,"move":3,"labels":[1,-1,0,1],"result":"B+1","consistent":true}`))
+	f.Add([]byte("\n{\"size\":3,\"labels\":[1]}\n"))
+	f.Add([]byte(`{"size":19,"labels":null,"komi_inferred":6.5}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		ls, err := Read(bytes.NewReader(data), "fuzz")
+		if err != nil {
+			return
+		}
+		for _, l := range ls {
+			if l.Size < 2 || l.Size > board.MaxSize || len(l.Labels) != l.Size*l.Size || l.Move < 0 {
+				t.Fatalf("accepted size %d with %d labels at move %d", l.Size, len(l.Labels), l.Move)
+			}
+			for _, v := range l.Labels {
+				if v < -1 || v > 1 {
+					t.Fatalf("accepted owner %d", v)
+				}
+			}
+		}
+	})
 }
 
 // sampleFolder copies the embedded sample games (two counted results, one win on time) to a folder.
