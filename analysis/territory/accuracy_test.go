@@ -103,15 +103,11 @@ func BenchmarkSWToTarget19(b *testing.B) {
 		var sumMean, sumMax, cpu, sweeps float64
 		runs := 0
 		for _, pos := range positions {
-			var f Field
-			defaultB5At(pos.MoveNumber).Field(&pos.Board, &f)
-			var want Marginals
-			var ex Exact
-			ex.Run(&f, &want)
+			f, want := targetModel(pos)
 			pts := board.PointsOf(f.Size)
 			for seed := range uint64(2) {
 				var sw SW
-				sw.setup(&f, seed+1)
+				sw.setup(f, seed+1)
 				for range DefaultBurnin {
 					sw.sweep()
 				}
@@ -167,6 +163,15 @@ func BenchmarkSWToTarget19(b *testing.B) {
 	}
 }
 
+// targetModel is the default Boltzmann5 field of a target benchmark's position and its exact marginals.
+func targetModel(pos *game.Position) (*Field, *Marginals) {
+	f, want := new(Field), new(Marginals)
+	defaultB5At(pos.MoveNumber).Field(&pos.Board, f)
+	var ex Exact
+	ex.Run(f, want)
+	return f, want
+}
+
 // targetChecks are the sweep counts at which the target benchmarks check the error: from 100 in 1.1x
 // steps up to max.
 func targetChecks(max int) []int {
@@ -191,11 +196,7 @@ func BenchmarkSWToTarget19Chains(b *testing.B) {
 		var sumSweeps, sumWall float64
 		runs := 0
 		for _, pos := range positions {
-			var f Field
-			defaultB5At(pos.MoveNumber).Field(&pos.Board, &f)
-			var want Marginals
-			var ex Exact
-			ex.Run(&f, &want)
+			f, want := targetModel(pos)
 			pts := board.PointsOf(f.Size)
 			for seed := range uint64(2) {
 				start := time.Now()
@@ -208,7 +209,7 @@ func BenchmarkSWToTarget19Chains(b *testing.B) {
 					wg.Wait()
 				}
 				parallel(func(c int, sw *SW) {
-					sw.setup(&f, uint64(k)*seed+uint64(c)+1)
+					sw.setup(f, uint64(k)*seed+uint64(c)+1)
 					for range DefaultBurnin {
 						sw.sweep()
 					}
