@@ -192,6 +192,13 @@ func BenchmarkSWToTarget19Chains(b *testing.B) {
 	checks := targetChecks(maxSweeps)
 	k := runtime.GOMAXPROCS(0)
 	chains := make([]SW, k)
+	parallel := func(run func(c int, sw *SW)) { // run on every chain at once
+		var wg sync.WaitGroup
+		for c := range chains {
+			wg.Go(func() { run(c, &chains[c]) })
+		}
+		wg.Wait()
+	}
 	for b.Loop() {
 		var sumSweeps, sumWall float64
 		runs := 0
@@ -201,13 +208,6 @@ func BenchmarkSWToTarget19Chains(b *testing.B) {
 			for seed := range uint64(2) {
 				start := time.Now()
 				done := 0 // sweeps per chain so far
-				parallel := func(run func(c int, sw *SW)) {
-					var wg sync.WaitGroup
-					for c := range chains {
-						wg.Go(func() { run(c, &chains[c]) })
-					}
-					wg.Wait()
-				}
 				parallel(func(c int, sw *SW) {
 					sw.setup(f, uint64(k)*seed+uint64(c)+1)
 					for range DefaultBurnin {
