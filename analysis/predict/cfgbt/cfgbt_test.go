@@ -520,6 +520,7 @@ func FuzzDecodePayload(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
+	// The layout of payload: 16 bytes of header, labels and counts, the groups, then the γ count.
 	head = head[:16+8*len(small.Labels)+4+4*len(small.GroupEnd)+4]
 	seeds := [][]byte{full, head}
 	modeltest.FuzzDecode(f, fileHeader, seeds, func(file []byte) error {
