@@ -75,7 +75,7 @@ func paintCFG(t testing.TB, pos Position, l Layer) (*painter, *image.RGBA, *imag
 	bare := image.NewRGBA(pt.base.Rect)
 	copy(bare.Pix, pt.paint(pos, nil).Pix)
 	ov := &overlays{}
-	ov.layers[SlotCFG] = l
+	ov.over = []Layer{l}
 	return pt, bare, pt.paint(pos, ov)
 }
 
@@ -301,7 +301,7 @@ func TestCFGPreview(t *testing.T) {
 	l := cfgLayer(g, 1, os.Getenv("AJI_CFG_LABELS") != "", x, y)
 	pt := newPainter(760, 19)
 	ov := &overlays{}
-	ov.layers[SlotCFG] = l
+	ov.over = []Layer{l}
 	img := pt.paint(FromBoard(&pos.Board, pos.Last), ov)
 	f, err := os.Create(out)
 	if err != nil {

@@ -108,19 +108,6 @@ type Layer interface {
 	Paint(img *image.RGBA, g Grid)
 }
 
-// Slot is a place in the stack of layers.
-type Slot uint8
-
-// The slots, painted in this order with the built-in overlays between
-// them: stones, territory, heat, stone marks, hover stone, labels, CFG,
-// search.
-const (
-	SlotTerritory Slot = iota // below the heat map
-	SlotCFG                   // above the labels
-	SlotSearch                // on top
-	numSlots
-)
-
 // overlays is everything the board paints above the stones. Slices are
 // the board's own copies, reused between updates.
 type overlays struct {
@@ -129,7 +116,9 @@ type overlays struct {
 	heatMax float64
 
 	labels []Label
-	layers [numSlots]Layer
+	// under are painted between the stones and the heat map, over above
+	// the labels, each bottom first.
+	under, over []Layer
 
 	numbers   []int
 	numbersOn bool
@@ -188,13 +177,18 @@ func (b *Board) SetLabels(ls []Label) {
 	b.refreshOverlays()
 }
 
-// SetLayer puts l in slot s; nil removes it. Call it again (or Refresh the
-// board) after the layer's data changes, to repaint.
-func (b *Board) SetLayer(s Slot, l Layer) {
-	if s >= numSlots {
+// SetLayers replaces the whole-board layers, each list bottom first: under
+// are painted on the stones, below the heat map, its stone marks, the hover
+// stone and the labels; over are painted above them all. Nil entries are
+// skipped. Call it again (or Refresh the board) after a layer's data
+// changes, to repaint.
+func (b *Board) SetLayers(under, over []Layer) {
+	o := &b.ov
+	if len(o.under)+len(o.over)+len(under)+len(over) == 0 {
 		return
 	}
-	b.ov.layers[s] = l
+	o.under = append(o.under[:0], under...)
+	o.over = append(o.over[:0], over...)
 	b.refreshOverlays()
 }
 

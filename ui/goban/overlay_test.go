@@ -235,7 +235,7 @@ X.......O`)
 		{Point: Point{6, 7}, Mark: MarkRing},
 		{Point: Point{3, 3}, Mark: MarkSquare}, // on a black stone
 	})
-	b.SetLayer(SlotTerritory, squares{col: 0})
+	b.SetLayers([]Layer{squares{col: 0}}, nil)
 	b.SetHoverStone(Black)
 	w := showBoard(t, b, 300, 300)
 	// Hover over D2 (3, 7), an empty point.
@@ -527,7 +527,7 @@ func TestLabelContrast(t *testing.T) {
 		{Point: Point{3, 3}, Text: "88"},
 	}}
 	// A territory layer shades (3,3) dark, as a strong white area would.
-	ov.layers[SlotTerritory] = shade{Point{3, 3}}
+	ov.under = []Layer{shade{Point{3, 3}}}
 	img := pt.paint(pos, ov)
 	// The text's ink is the extreme pixel in a small box at the centre.
 	extreme := func(p Point) (darkest, lightest int) {
@@ -642,5 +642,49 @@ func TestLegendMinSizeFitsLabels(t *testing.T) {
 				t.Errorf("scale %d: labels %q and %q overlap at minimum size", s, a.Text, b.Text)
 			}
 		}
+	}
+}
+
+// fill paints the centre pixel of one point in one colour.
+type fill struct {
+	p   Point
+	col color.RGBA
+}
+
+func (f fill) Paint(img *image.RGBA, g Grid) {
+	cx, cy := g.Center(f.p)
+	img.SetRGBA(int(cx), int(cy), f.col)
+}
+
+// TestLayerOrder: layers paint bottom first within each list, those under
+// below the heat map and those over above the labels.
+func TestLayerOrder(t *testing.T) {
+	pos := parseRows(t, `
+.....
+.....
+.....
+.....
+.....`)
+	red, blue := color.RGBA{255, 0, 0, 255}, color.RGBA{0, 0, 255, 255}
+	heat := make([]float64, 25)
+	heat[2*5+2] = 1
+	at := func(ov *overlays) color.RGBA {
+		pt := newPainter(200, 5)
+		img := pt.paint(pos, ov)
+		return img.RGBAAt(int(pt.g.center(2)), int(pt.g.center(2)))
+	}
+	if got := at(&overlays{over: []Layer{fill{Point{2, 2}, red}, fill{Point{2, 2}, blue}}}); got != blue {
+		t.Errorf("over [red, blue]: centre %v, want the last layer's blue", got)
+	}
+	if got := at(&overlays{over: []Layer{fill{Point{2, 2}, blue}, nil, fill{Point{2, 2}, red}}}); got != red {
+		t.Errorf("over [blue, nil, red]: centre %v, want red", got)
+	}
+	withHeat := &overlays{heatOn: true, heat: Heat{Size: 5, P: heat}, heatMax: 1, under: []Layer{fill{Point{2, 2}, red}}}
+	if got := at(withHeat); got == red {
+		t.Errorf("a layer under the heat map shows through its disc")
+	}
+	withHeat.under, withHeat.over = nil, []Layer{fill{Point{2, 2}, red}}
+	if got := at(withHeat); got != red {
+		t.Errorf("a layer over the heat map: centre %v, want red", got)
 	}
 }

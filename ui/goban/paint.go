@@ -175,13 +175,16 @@ func (p *painter) paint(pos Position, ov *overlays) *image.RGBA {
 		ov = &overlays{}
 	}
 	p.clearLabelGrids(img, &pos, ov)
-	p.paintLayer(img, ov.layers[SlotTerritory])
+	for _, l := range ov.under {
+		p.paintLayer(img, l)
+	}
 	p.paintHeat(img, &pos, ov)
 	p.paintStoneMarks(img, &pos, ov)
 	p.paintHover(img, &pos, ov)
 	p.paintLabels(img, &pos, ov)
-	p.paintLayer(img, ov.layers[SlotCFG])
-	p.paintLayer(img, ov.layers[SlotSearch])
+	for _, l := range ov.over {
+		p.paintLayer(img, l)
+	}
 	return img
 }
 

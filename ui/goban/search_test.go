@@ -18,7 +18,7 @@ func paintSearch(t testing.TB, l *Search) (*painter, *image.RGBA, *image.RGBA) {
 	ov.labels = []Label{{Point: midgameNext, Text: "23", Best: true}}
 	bare := image.NewRGBA(pt.base.Rect)
 	copy(bare.Pix, pt.paint(pos, ov).Pix)
-	ov.layers[SlotSearch] = l
+	ov.over = []Layer{l}
 	return pt, bare, pt.paint(pos, ov)
 }
 
@@ -194,7 +194,7 @@ func BenchmarkSearchLayer(b *testing.B) {
 		b.Run(tc.name, func(b *testing.B) {
 			pt := newPainter(800, 19)
 			ov := &overlays{}
-			ov.layers[SlotSearch] = tc.l
+			ov.over = []Layer{tc.l}
 			b.ReportAllocs()
 			for b.Loop() {
 				pt.paint(pos, ov)

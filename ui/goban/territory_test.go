@@ -48,7 +48,7 @@ func paintLayer(t testing.TB, pos Position, l Layer) (*painter, *image.RGBA, *im
 	bare := image.NewRGBA(pt.base.Rect)
 	copy(bare.Pix, pt.paint(pos, nil).Pix)
 	ov := &overlays{}
-	ov.layers[SlotTerritory] = l
+	ov.under = []Layer{l}
 	return pt, bare, pt.paint(pos, ov)
 }
 
@@ -307,7 +307,7 @@ func TestTerritoryGolden(t *testing.T) {
 			if err := b.SetPosition(pos); err != nil {
 				t.Fatal(err)
 			}
-			b.SetLayer(SlotTerritory, tc.layer)
+			b.SetLayers([]Layer{tc.layer}, nil)
 			w := showBoard(t, b, 600, 600)
 			test.AssertImageMatches(t, tc.name, w.Canvas().Capture())
 		})
@@ -326,7 +326,7 @@ func BenchmarkTerritory19(b *testing.B) {
 		b.Run(style.name+"/800px", func(b *testing.B) {
 			pt := newPainter(800, 19)
 			ov := &overlays{}
-			ov.layers[SlotTerritory] = &Territory{Size: 19, Owner: owner, Stones: pos.Stones, Style: style.s, MarkDead: true}
+			ov.under = []Layer{&Territory{Size: 19, Owner: owner, Stones: pos.Stones, Style: style.s, MarkDead: true}}
 			b.ReportAllocs()
 			for b.Loop() {
 				pt.paint(pos, ov)

@@ -314,9 +314,7 @@ func (cv *cfgView) render() {
 		}
 		cv.layer = &l
 	}
-	for _, v := range cv.wb.views {
-		v.board.SetLayer(goban.SlotCFG, cv.layer)
-	}
+	cv.wb.showLayers()
 	cv.showSummary(g)
 	cv.showPoint()
 }

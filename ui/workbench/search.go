@@ -389,13 +389,7 @@ func (sv *searchView) render() {
 
 func (sv *searchView) setLayer(l *goban.Search) {
 	sv.layer = l
-	for _, v := range sv.wb.views {
-		if l == nil {
-			v.board.SetLayer(goban.SlotSearch, nil) // a nil *goban.Search would not be a nil Layer
-		} else {
-			v.board.SetLayer(goban.SlotSearch, l)
-		}
-	}
+	sv.wb.showLayers()
 }
 
 // hovered follows the pointer over a board: on a candidate, its variation.

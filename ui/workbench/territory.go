@@ -491,9 +491,7 @@ func (tv *territoryView) render() {
 	if key != tv.layerKey {
 		tv.layerKey = key
 		tv.layer = tv.makeLayer(key)
-		for _, v := range tv.wb.views {
-			v.board.SetLayer(goban.SlotTerritory, tv.layer)
-		}
+		tv.wb.showLayers()
 	}
 	tv.showSummary()
 	tv.showSafety()

@@ -165,6 +165,21 @@ func (wb *Workbench) layoutBoards() {
 	wb.boards.Refresh()
 }
 
+// showLayers puts the panels' whole-board layers on both boards: the
+// territory under the heat map, the CFG and the search above the labels.
+func (wb *Workbench) showLayers() {
+	var over []goban.Layer
+	if wb.cfgv.layer != nil {
+		over = append(over, wb.cfgv.layer)
+	}
+	if wb.search.layer != nil {
+		over = append(over, wb.search.layer) // a nil *goban.Search would not be a nil Layer
+	}
+	for _, v := range wb.views {
+		v.board.SetLayers([]goban.Layer{wb.terr.layer}, over)
+	}
+}
+
 // setStatus shows a short message in the status bar, e.g. why a click did
 // not play.
 func (wb *Workbench) setStatus(format string, args ...any) {
