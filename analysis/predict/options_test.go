@@ -18,16 +18,15 @@ func (p optionsPredictor) Name() string { return p.name }
 
 var testKind = models.Header{Kind: "predict-test", FormatVersion: 1, FeatureVersion: 1}
 
-func init() {
-	f := func(name string, o Options) (Predictor, error) {
-		if o.Model != "" {
-			if _, err := models.ReadFile(o.Model, testKind); err != nil {
-				return nil, err
-			}
+func init() { Register("options-test", newOptionsPredictor) }
+
+func newOptionsPredictor(name string, o Options) (Predictor, error) {
+	if o.Model != "" {
+		if _, err := models.ReadFile(o.Model, testKind); err != nil {
+			return nil, err
 		}
-		return optionsPredictor{name: name, o: o}, nil
 	}
-	Register("options-test", f)
+	return optionsPredictor{name: name, o: o}, nil
 }
 
 func TestConfigure(t *testing.T) {

@@ -526,3 +526,22 @@ func FuzzDecodePayload(f *testing.F) {
 		return err
 	})
 }
+
+// TestLoadFile: predict.Load makes a predictor of a cfg model file of either variant, named after it.
+func TestLoadFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "my-small.ajim")
+	if err := trainedModel(t, Small).Save(path); err != nil {
+		t.Fatal(err)
+	}
+	name, err := predict.Load(path)
+	if err != nil || !strings.HasPrefix(name, "my-small") {
+		t.Fatalf("Load = %q, %v", name, err)
+	}
+	p, err := predict.New(name, predict.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cp, ok := p.(*Predictor); !ok || cp.Model().Variant != Small || cp.Name() != name {
+		t.Errorf("New(%s) = %T %v", name, p, p.Name())
+	}
+}

@@ -28,6 +28,14 @@ func init() {
 		}
 		return NewPredictor(name, m, false), nil
 	})
+	// A file of either variant, for predict.Load.
+	predict.RegisterKind(Kind, func(name string, o predict.Options) (predict.Predictor, error) {
+		m, err := shared.Load("", o.Model)
+		if err != nil {
+			return nil, err
+		}
+		return NewPredictor(name, m, m.Variant == Full && !o.NoOwner), nil
+	})
 }
 
 var shared = models.NewLoader(Load, Decode)

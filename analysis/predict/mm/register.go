@@ -14,6 +14,7 @@ func init() {
 		return NewPredictor(name, m, !o.NoOwner), nil
 	}
 	predict.Register("mm", f)
+	predict.RegisterKind(Kind, f)
 }
 
 var shared = models.NewLoader(Load, Decode)
