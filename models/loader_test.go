@@ -5,6 +5,9 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -79,5 +82,28 @@ func TestReadHeaderFile(t *testing.T) {
 	os.WriteFile(path, []byte("not a model"), 0o644)
 	if _, err := ReadHeaderFile(path); !errors.Is(err, ErrFormat) {
 		t.Errorf("not a model: %v", err)
+	}
+}
+
+// TestLoaderShared: goroutines loading one model at once get the same one, decoded once (run with -race).
+func TestLoaderShared(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "m.ajim")
+	if err := WriteFile(path, testHeader, []byte("γ")); err != nil {
+		t.Fatal(err)
+	}
+	var decodes atomic.Int32
+	l := NewLoader(func(path string) (*[]byte, error) {
+		decodes.Add(1)
+		p, err := ReadFile(path, testHeader)
+		return &p, err
+	}, nil)
+	got := make([]*[]byte, 8)
+	var wg sync.WaitGroup
+	for i := range got {
+		wg.Go(func() { got[i], _ = l.Load("", path) })
+	}
+	wg.Wait()
+	if decodes.Load() != 1 || slices.ContainsFunc(got, func(p *[]byte) bool { return p != got[0] }) {
+		t.Errorf("%d decodes; models %v", decodes.Load(), got)
 	}
 }
