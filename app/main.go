@@ -10,6 +10,7 @@ import (
 
 	_ "aji/analysis/predict/all" // every predictor registers itself
 	"aji/assets"
+	"aji/internal/modelenv"
 	"aji/ui/goban"
 	"aji/ui/workbench"
 
@@ -38,6 +39,7 @@ func main() {
 		level = slog.LevelDebug
 	}
 	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level})))
+	modelenv.Apply()
 	if flag.NArg() > 1 {
 		flag.Usage()
 		os.Exit(2)

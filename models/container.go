@@ -60,6 +60,41 @@ func Read(r io.Reader, name string, want Header) ([]byte, error) {
 	fail := func(format string, args ...any) ([]byte, error) {
 		return nil, fmt.Errorf("%s: %w: %s", name, ErrFormat, fmt.Sprintf(format, args...))
 	}
+	h, length, sum, err := readHeader(r, name)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case h.Kind != want.Kind:
+		return fail("kind %q, want %q", h.Kind, want.Kind)
+	case h.FormatVersion != want.FormatVersion:
+		return fail("%s format version %d, this program reads %d", h.Kind, h.FormatVersion, want.FormatVersion)
+	case h.FeatureVersion != want.FeatureVersion:
+		return fail("%s feature-set version %d, this program computes %d (retrain the model)", h.Kind, h.FeatureVersion, want.FeatureVersion)
+	case length > MaxPayload:
+		return fail("payload length %d is implausible", length)
+	}
+	// Read through a limit rather than allocating the claimed length up front, so a corrupted length
+	// costs no more memory than the bytes really there.
+	var buf bytes.Buffer
+	if _, err := buf.ReadFrom(io.LimitReader(r, int64(length))); err != nil {
+		return fail("read payload: %v", err)
+	}
+	if uint64(buf.Len()) != length {
+		return fail("truncated: %d payload bytes expected, %d found", length, buf.Len())
+	}
+	payload := buf.Bytes()
+	if crc32.Checksum(payload, castagnoli) != sum {
+		return fail("checksum mismatch (the file is corrupted)")
+	}
+	return payload, nil
+}
+
+// readHeader reads the header of a model file and the payload's length and checksum.
+func readHeader(r io.Reader, name string) (h Header, length uint64, sum uint32, err error) {
+	fail := func(what string) (Header, uint64, uint32, error) {
+		return Header{}, 0, 0, fmt.Errorf("%s: %w: %s", name, ErrFormat, what)
+	}
 	head := make([]byte, len(magic)+1)
 	if _, err := io.ReadFull(r, head); err != nil {
 		return fail("truncated header")
@@ -79,30 +114,18 @@ func Read(r io.Reader, name string, want Header) ([]byte, error) {
 	if err := binary.Read(r, binary.LittleEndian, &fixed); err != nil {
 		return fail("truncated header")
 	}
-	switch {
-	case string(kind) != want.Kind:
-		return fail("kind %q, want %q", kind, want.Kind)
-	case fixed.Format != want.FormatVersion:
-		return fail("%s format version %d, this program reads %d", kind, fixed.Format, want.FormatVersion)
-	case fixed.Feature != want.FeatureVersion:
-		return fail("%s feature-set version %d, this program computes %d (retrain the model)", kind, fixed.Feature, want.FeatureVersion)
-	case fixed.Length > MaxPayload:
-		return fail("payload length %d is implausible", fixed.Length)
+	return Header{string(kind), fixed.Format, fixed.Feature}, fixed.Length, fixed.CRC, nil
+}
+
+// ReadHeaderFile reads the header of the model file at path, to learn which kind of model it holds.
+func ReadHeaderFile(path string) (Header, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return Header{}, fmt.Errorf("model: %w", err)
 	}
-	// Read through a limit rather than allocating the claimed length up front, so a corrupted length
-	// costs no more memory than the bytes really there.
-	var buf bytes.Buffer
-	if _, err := buf.ReadFrom(io.LimitReader(r, int64(fixed.Length))); err != nil {
-		return fail("read payload: %v", err)
-	}
-	if uint64(buf.Len()) != fixed.Length {
-		return fail("truncated: %d payload bytes expected, %d found", fixed.Length, buf.Len())
-	}
-	payload := buf.Bytes()
-	if crc32.Checksum(payload, castagnoli) != fixed.CRC {
-		return fail("checksum mismatch (the file is corrupted)")
-	}
-	return payload, nil
+	defer f.Close()
+	h, _, _, err := readHeader(f, path)
+	return h, err
 }
 
 // WriteFile writes a model file atomically, so a crash never leaves a half-written model under the

@@ -173,7 +173,7 @@ func BenchmarkNavigateToHeatMap(b *testing.B) {
 	e := New(Options{CacheBytes: 1})
 	defer e.Stop()
 	pos := positions(b, 256)
-	pred, err := predict.New("uniform")
+	pred, err := predict.New("uniform", predict.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}

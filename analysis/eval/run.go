@@ -34,6 +34,8 @@ type Options struct {
 	MaxGames int            // stop after this many games (0: all)
 	Workers  int            // goroutines predicting (0: GOMAXPROCS)
 	Filter   dataset.Filter // which games to read
+	// Predictors are the options of each named predictor (predict.New's); a name not here gets none.
+	Predictors map[string]predict.Options
 	// Progress, if set, is called after each game with the number of games done (from several goroutines).
 	Progress func(games int)
 }
@@ -62,7 +64,7 @@ func Run(ctx context.Context, names []string, path string, opt Options) ([]Resul
 	preds := make([][]predict.Predictor, n)
 	for w := range preds {
 		for _, name := range names {
-			p, err := predict.New(name)
+			p, err := predict.New(name, opt.Predictors[name])
 			if err != nil {
 				return nil, err
 			}

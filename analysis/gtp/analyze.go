@@ -48,7 +48,7 @@ func (s *Server) heatmap(_ context.Context, args []string) (string, error) {
 	pr, ok := s.predictors[name]
 	if !ok {
 		var err error
-		if pr, err = predict.New(name); err != nil {
+		if pr, err = predict.New(name, predict.Options{}); err != nil {
 			return "", fmt.Errorf("predictor %s: %w", name, err)
 		}
 		s.predictors[name] = pr

@@ -24,7 +24,7 @@ func position(t *testing.T, drawing string, toPlay board.Color) *gtp.Request {
 // The uniform predictor's player is a random player that never fills its own eyes and passes when
 // nothing else is left.
 func TestPredictorPlayerUniform(t *testing.T) {
-	pr, err := predict.New("uniform")
+	pr, err := predict.New("uniform", predict.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +78,7 @@ func TestPredictorPlayerUniform(t *testing.T) {
 
 // After the opponent passes, the player passes when the count says it wins, and plays on when not.
 func TestPredictorPlayerPassRule(t *testing.T) {
-	pr, _ := predict.New("uniform")
+	pr, _ := predict.New("uniform", predict.Options{})
 	pl := &gtp.PredictorPlayer{Predictor: pr, Scorer: &gtp.Scorer{Playouts: 50}, Seed: 1}
 	// Black owns three columns (15 points), White two (10).
 	drawing := `

@@ -3,11 +3,11 @@ package mcts
 import (
 	"bytes"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"math"
 	"os"
 	"sync"
+	"sync/atomic"
 
 	"aji/analysis/board"
 	"aji/analysis/pattern"
@@ -479,22 +479,25 @@ func DecodePatternModel(data []byte, name string) (*PatternModel, error) {
 	return m, nil
 }
 
-// PatternModelEnv names an environment variable that points the pattern policy at a model file instead of
-// the embedded default.
-const PatternModelEnv = "AJI_PLAYOUT_MODEL"
+var (
+	sharedPatterns   = models.NewLoader(LoadPatternModel, DecodePatternModel)
+	patternModelFile atomic.Pointer[string]
+)
 
-// DefaultPatternModel returns the model the pattern policy uses: the file named by $AJI_PLAYOUT_MODEL,
-// else the one embedded in models/. It is loaded once and shared, read-only, by every playout.
-var DefaultPatternModel = sync.OnceValues(func() (*PatternModel, error) {
-	if path := os.Getenv(PatternModelEnv); path != "" {
-		return LoadPatternModel(path)
+// SetPatternModelFile makes the model file at path the pattern policy's default ("": the embedded
+// model), as the programs do from $AJI_PLAYOUT_MODEL before they start playing.
+func SetPatternModelFile(path string) { patternModelFile.Store(&path) }
+
+// DefaultPatternModel returns the model the pattern policy uses when given none: the file set with
+// SetPatternModelFile, else the one embedded in models/. It is decoded once and shared, read-only, by
+// every playout.
+func DefaultPatternModel() (*PatternModel, error) {
+	path := ""
+	if p := patternModelFile.Load(); p != nil {
+		path = *p
 	}
-	data, ok := models.Default(PatternKind)
-	if !ok {
-		return nil, errors.New("no default playout model is embedded: train one with `aji train playout` and set " + PatternModelEnv)
-	}
-	return DecodePatternModel(data, "embedded playout model")
-})
+	return sharedPatterns.Load(PatternKind, path)
+}
 
 // FeatureName describes γ index i of a pattern model.
 func FeatureName(i int) string {

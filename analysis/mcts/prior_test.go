@@ -26,7 +26,7 @@ func TestNewPrior(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := mm.DefaultModel()
+	m, err := mm.Shared("")
 	if err != nil {
 		t.Skipf("no mm model: %v", err)
 	}
@@ -41,7 +41,7 @@ func TestNewPrior(t *testing.T) {
 		t.Error("the mm prior differs from mm without the owner feature")
 	}
 	if m.Owner {
-		full, err := predict.New("mm")
+		full, err := predict.New("mm", predict.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

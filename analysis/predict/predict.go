@@ -117,12 +117,37 @@ type Predictor interface {
 	Predict(pos *game.Position, out *Distribution)
 }
 
-// Factory makes a Predictor; it may load a model once and share it between the predictors it makes.
-type Factory func() (Predictor, error)
+// Options configure the predictor a Factory makes. The zero value is the predictor as registered.
+type Options struct {
+	Model string // a model file ("": the embedded default)
+	// NoOwner leaves out the Monte Carlo owner feature, as a search prior does: its 63 playouts per
+	// position cost more than the search spends on a node, and the search measures ownership itself.
+	NoOwner bool
+}
+
+// over returns o with the fields it leaves unset taken from base.
+func (o Options) over(base Options) Options {
+	if o.Model == "" {
+		o.Model = base.Model
+	}
+	o.NoOwner = o.NoOwner || base.NoOwner
+	return o
+}
+
+// Factory makes a Predictor called name; it may load a model once and share it between the predictors
+// it makes.
+type Factory func(name string, o Options) (Predictor, error)
+
+// entry is a registered name: its factory and the options it was registered or configured with.
+type entry struct {
+	f Factory
+	o Options
+}
 
 var (
 	registryMu sync.RWMutex
-	registry   = map[string]Factory{}
+	registry   = map[string]entry{}
+	kinds      = map[string]Factory{} // by model kind (models.Header.Kind), for Load
 )
 
 // Register makes a predictor available by name; it panics on a duplicate name (a programming error).
@@ -132,28 +157,62 @@ func Register(name string, f Factory) {
 	if _, dup := registry[name]; dup {
 		panic("predict: Register called twice for " + name)
 	}
-	registry[name] = f
+	registry[name] = entry{f: f}
 }
 
-// New makes a predictor by its registered name.
-func New(name string) (Predictor, error) {
-	registryMu.RLock()
-	f, ok := registry[name]
-	registryMu.RUnlock()
-	if !ok {
-		return nil, fmt.Errorf("unknown predictor %q (known: %v)", name, Names())
+// Configure sets the options a registered predictor is made with, as the programs do from the
+// environment (AJI_MM_MODEL and the like); options given to New override them field by field.
+func Configure(name string, o Options) error {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	e, err := lookup(name)
+	if err == nil {
+		e.o = o
+		registry[name] = e
 	}
-	p, err := f()
+	return err
+}
+
+// Configured returns the options a registered predictor is made with.
+func Configured(name string) (Options, error) {
+	registryMu.RLock()
+	defer registryMu.RUnlock()
+	e, err := lookup(name)
+	return e.o, err
+}
+
+// New makes a predictor by its registered name, with o over the options it is configured with.
+func New(name string, o Options) (Predictor, error) {
+	registryMu.RLock()
+	e, err := lookup(name)
+	registryMu.RUnlock()
+	if err != nil {
+		return nil, err
+	}
+	p, err := e.f(name, o.over(e.o))
 	if err != nil {
 		return nil, fmt.Errorf("predictor %s: %w", name, err)
 	}
 	return p, nil
 }
 
+// lookup finds a registered name; call it with registryMu held.
+func lookup(name string) (entry, error) {
+	e, ok := registry[name]
+	if !ok {
+		return e, fmt.Errorf("unknown predictor %q (known: %v)", name, names())
+	}
+	return e, nil
+}
+
 // Names lists the registered predictors in sorted order.
 func Names() []string {
 	registryMu.RLock()
 	defer registryMu.RUnlock()
+	return names()
+}
+
+func names() []string {
 	names := make([]string, 0, len(registry))
 	for n := range registry {
 		names = append(names, n)

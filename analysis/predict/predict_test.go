@@ -74,11 +74,11 @@ func TestNormalizeAndTop(t *testing.T) {
 }
 
 func TestRegistry(t *testing.T) {
-	p, err := New("uniform")
+	p, err := New("uniform", Options{})
 	if err != nil || p.Name() != "uniform" {
 		t.Fatalf("New(uniform) = %v, %v", p, err)
 	}
-	if _, err := New("nope"); err == nil {
+	if _, err := New("nope", Options{}); err == nil {
 		t.Error("unknown predictor accepted")
 	}
 	found := false

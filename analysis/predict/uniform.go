@@ -2,7 +2,7 @@ package predict
 
 import "aji/analysis/game"
 
-func init() { Register("uniform", func() (Predictor, error) { return uniform{}, nil }) }
+func init() { Register("uniform", func(string, Options) (Predictor, error) { return uniform{}, nil }) }
 
 // uniform gives every legal move, pass included, the same probability: the baseline every predictor must
 // beat, whose top-1 rate is 0 under the pessimistic tie rule.

@@ -3,6 +3,7 @@ package territory
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"math"
 
@@ -142,23 +143,38 @@ func LoadTrained(path, kind string) (*Trained, error) {
 	return decodeTrained(data, path, kind)
 }
 
-// DefaultTrained returns the embedded default model of a kind. Without one, boltzmann5 falls back to
-// Stern's published Table 5.1.
+// defaults decodes each kind's embedded default once; a file (LoadTrained) is read afresh each time,
+// as training rewrites it.
+var defaults = func() map[string]*models.Loader[*Trained] {
+	m := map[string]*models.Loader[*Trained]{}
+	for _, kind := range Kinds {
+		m[kind] = models.NewLoader(
+			func(path string) (*Trained, error) { return LoadTrained(path, kind) },
+			func(data []byte, name string) (*Trained, error) {
+				payload, err := models.Read(bytes.NewReader(data), name, header(kind))
+				if err != nil {
+					return nil, err
+				}
+				return decodeTrained(payload, name, kind)
+			})
+	}
+	return m
+}()
+
+// DefaultTrained returns the embedded default model of a kind, shared read-only. Without one,
+// boltzmann5 falls back to Stern's published Table 5.1.
 func DefaultTrained(kind string) (*Trained, error) {
 	if _, err := ParamLen(kind); err != nil {
 		return nil, err
 	}
-	if data, ok := models.Default(kind); ok {
-		payload, err := models.Read(bytes.NewReader(data), "embedded "+kind, header(kind))
-		if err != nil {
-			return nil, err
-		}
-		return decodeTrained(payload, "embedded "+kind, kind)
+	t, err := defaults[kind].Load(kind, "")
+	if !errors.Is(err, models.ErrNoDefault) {
+		return t, err
 	}
 	if kind != KindBoltzmann5 {
 		return nil, fmt.Errorf("territory: no default %s model is embedded", kind)
 	}
-	t := &Trained{Kind: kind, Moves: []int{20, 80, 150}}
+	t = &Trained{Kind: kind, Moves: []int{20, 80, 150}}
 	for _, m := range t.Moves {
 		p, _ := Boltzmann5Table51(m)
 		t.Params = append(t.Params, p)

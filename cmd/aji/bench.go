@@ -183,7 +183,7 @@ func benchPredict(ctx context.Context, names []string, d time.Duration) ([]predi
 	}
 	var figs []predictFigure
 	for _, name := range names {
-		p, err := predict.New(name)
+		p, err := predict.New(name, predict.Options{})
 		if err != nil && all {
 			// A predictor with no trained model (cfg before `aji train cfg`) is left out of "all".
 			fmt.Fprintf(os.Stderr, "bench: skipping %v\n", err)
@@ -197,7 +197,7 @@ func benchPredict(ctx context.Context, names []string, d time.Duration) ([]predi
 		// The Monte Carlo owner feature (63 playouts) dominates mm's cost: time the model with and
 		// without it (without it the owner γ simply drop out of every team).
 		if name == "mm" {
-			m, _ := mm.DefaultModel()
+			m, _ := defaultMM()
 			variants = []predict.Predictor{mm.NewPredictor(name, m, true), mm.NewPredictor(name, m, false)}
 			labels = []string{"mm (with MC owner)", "mm (without MC owner)"}
 			if !m.Owner {

@@ -10,12 +10,14 @@ import (
 	"text/tabwriter"
 
 	"aji/analysis/eval"
+	"aji/analysis/predict"
 	"aji/internal/progress"
 )
 
 func runEval(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("eval", flag.ContinueOnError)
 	names := fs.String("predictor", "", "predictor name(s), comma-separated")
+	model := fs.String("model", "", "the predictor's model `FILE` (one predictor only; default: its embedded model)")
 	games := fs.String("games", "", "game collection: folder, .sgf, .tar.xz or .tar.gz")
 	maxGames := fs.Int("max-games", 0, "stop after this many games (0: all)")
 	workers := fs.Int("workers", 0, "goroutines (0: all cores)")
@@ -24,8 +26,13 @@ func runEval(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if len(rest) > 0 || *names == "" || *games == "" {
-		return fmt.Errorf("%w: eval --predictor NAME[,NAME...] --games PATH [--max-games N] [--json]", errUsage)
+	list := strings.Split(*names, ",")
+	if len(rest) > 0 || *names == "" || *games == "" || *model != "" && len(list) > 1 {
+		return fmt.Errorf("%w: eval --predictor NAME[,NAME...] [--model FILE, one predictor only] --games PATH [--max-games N] [--json]", errUsage)
+	}
+	var opts map[string]predict.Options
+	if *model != "" {
+		opts = map[string]predict.Options{list[0]: {Model: *model}}
 	}
 	if _, err := os.Stat(*games); err != nil {
 		return fmt.Errorf("games: %w", err)
@@ -35,10 +42,11 @@ func runEval(ctx context.Context, args []string, stdout io.Writer) error {
 		return err
 	}
 	meter := progress.New(os.Stderr, "eval", "games", total)
-	results, err := eval.Run(ctx, strings.Split(*names, ","), *games, eval.Options{
-		MaxGames: *maxGames,
-		Workers:  *workers,
-		Progress: meter.Add,
+	results, err := eval.Run(ctx, list, *games, eval.Options{
+		MaxGames:   *maxGames,
+		Workers:    *workers,
+		Progress:   meter.Add,
+		Predictors: opts,
 	})
 	if err != nil {
 		return err

@@ -71,7 +71,7 @@ func (f *gtpFlags) newPlayer() (gtp.Player, error) {
 	if f.searching() {
 		return newSearchPlayer(f)
 	}
-	pr, err := predict.New(f.predictor)
+	pr, err := predict.New(f.predictor, predict.Options{})
 	if err != nil {
 		return nil, fmt.Errorf("predictor %s: %w", f.predictor, err)
 	}

@@ -18,6 +18,7 @@ import (
 	"syscall"
 
 	"aji/analysis/dataset"
+	"aji/internal/modelenv"
 
 	_ "aji/analysis/predict/all" // registers every predictor by name
 )
@@ -48,6 +49,7 @@ func main() {
 	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	modelenv.Apply()
 	if err := dispatch(ctx, os.Args[1:], os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "aji:", oneLine(err))
 		os.Exit(exitCode(err))

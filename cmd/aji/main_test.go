@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"aji/assets"
+	"aji/models"
 )
 
 func run(t *testing.T, args ...string) (string, error) {
@@ -142,5 +143,47 @@ func TestHelp(t *testing.T) {
 	_, err = run(t, "replay", "-h")
 	if !errors.Is(err, flag.ErrHelp) || exitCode(err) != 0 {
 		t.Errorf("replay -h: %v", err)
+	}
+}
+
+// TestEvalModel: --model runs a predictor on a model file (here the embedded mm model's bytes), giving
+// the figures of the model it holds; a bad file or a second predictor is refused.
+func TestEvalModel(t *testing.T) {
+	dir := filepath.Dir(sampleFile(t, "Agon-01-8.sgf"))
+	data, ok := models.Default("mm")
+	if !ok {
+		t.Skip("no embedded mm model")
+	}
+	file := filepath.Join(t.TempDir(), "copy.ajim")
+	if err := os.WriteFile(file, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"eval", "--predictor", "mm", "--games", dir, "--max-games", "1", "--workers", "1"}
+	want, err := run(t, args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := run(t, append(args, "--model", file)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	figures := func(out string) string { // the table without pos/s, which is timing
+		var rows []string
+		for _, l := range strings.Split(out, "\n") {
+			if f := strings.Fields(l); len(f) == 10 && f[0] == "mm" {
+				rows = append(rows, strings.Join(f[:9], " "))
+			}
+		}
+		return strings.Join(rows, "\n")
+	}
+	if figures(got) == "" || figures(got) != figures(want) {
+		t.Errorf("with --model:\n%s\nwithout:\n%s", got, want)
+	}
+	os.WriteFile(file, data[:len(data)/2], 0o644)
+	if _, err := run(t, append(args, "--model", file)...); !errors.Is(err, models.ErrFormat) {
+		t.Errorf("a truncated model: %v", err)
+	}
+	if _, err := run(t, "eval", "--predictor", "mm,uniform", "--model", file, "--games", dir); !errors.Is(err, errUsage) {
+		t.Errorf("--model with two predictors: %v", err)
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"aji/analysis/eval"
 	"aji/analysis/feature"
 	"aji/analysis/pattern"
+	"aji/analysis/predict"
 	"aji/analysis/predict/mm"
 	"aji/internal/progress"
 )
@@ -193,8 +194,9 @@ func trainMM(ctx context.Context, args []string, stdout io.Writer) error {
 	if *validation == "" {
 		return nil
 	}
-	os.Setenv(mm.ModelEnv, *out)
-	results, err := eval.Run(ctx, []string{"mm"}, *validation, eval.Options{MaxGames: *valGames})
+	results, err := eval.Run(ctx, []string{"mm"}, *validation, eval.Options{
+		MaxGames: *valGames, Predictors: map[string]predict.Options{"mm": {Model: *out}},
+	})
 	if err != nil {
 		return err
 	}
@@ -217,4 +219,13 @@ func printGammaTable(w io.Writer, m *mm.Model) {
 		fmt.Fprintf(tw, "%s\t%.2f\t%+.0f\t%s\n", feature.IndexName(i), m.Gamma[i], 400*math.Log10(m.Gamma[i]), paper)
 	}
 	tw.Flush()
+}
+
+// defaultMM is the mm predictor's model: the file of $AJI_MM_MODEL, else the embedded one.
+func defaultMM() (*mm.Model, error) {
+	o, err := predict.Configured("mm")
+	if err != nil {
+		return nil, err
+	}
+	return mm.Shared(o.Model)
 }

@@ -16,6 +16,7 @@ import (
 	"aji/analysis/eval"
 	"aji/analysis/feature"
 	"aji/analysis/pattern"
+	"aji/analysis/predict"
 	"aji/analysis/predict/cfgbt"
 	"aji/analysis/predict/mm"
 	"aji/internal/progress"
@@ -73,7 +74,7 @@ func trainCFG(ctx context.Context, args []string, stdout io.Writer) error {
 	case *small:
 		opt.Variant = cfgbt.Small
 	case *initFrom != "":
-		init, err := mm.DefaultModel()
+		init, err := defaultMM()
 		if *initFrom != "default" {
 			init, err = mm.Load(*initFrom)
 		}
@@ -88,7 +89,7 @@ func trainCFG(ctx context.Context, args []string, stdout io.Writer) error {
 				return err
 			}
 		} else {
-			base, err := mm.DefaultModel()
+			base, err := defaultMM()
 			if err != nil {
 				return fmt.Errorf("no --patterns and %w", err)
 			}
@@ -153,12 +154,13 @@ func trainCFG(ctx context.Context, args []string, stdout io.Writer) error {
 	if *validation == "" {
 		return nil
 	}
-	name, env := cfgbt.Name, cfgbt.ModelEnv
+	name := cfgbt.Name
 	if m.Variant == cfgbt.Small {
-		name, env = cfgbt.SmallName, cfgbt.SmallModelEnv
+		name = cfgbt.SmallName
 	}
-	os.Setenv(env, *out)
-	results, err := eval.Run(ctx, []string{name}, *validation, eval.Options{MaxGames: *valGames})
+	results, err := eval.Run(ctx, []string{name}, *validation, eval.Options{
+		MaxGames: *valGames, Predictors: map[string]predict.Options{name: {Model: *out}},
+	})
 	if err != nil {
 		return err
 	}

@@ -17,7 +17,6 @@ func TestTrainCFGSmall(t *testing.T) {
 	if err := assets.WriteGames(dir); err != nil {
 		t.Fatal(err)
 	}
-	t.Setenv(cfgbt.SmallModelEnv, "") // train sets it for the validation; restore it afterwards
 	model := filepath.Join(t.TempDir(), "cfg-small.ajim")
 	out, err := run(t, "train", "cfg", "--small", "--games", dir, "--positions-per-game", "20", "--min-count", "3",
 		"--iterations", "3", "--out", model, "--validation", dir, "--validation-games", "1")

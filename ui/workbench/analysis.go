@@ -120,7 +120,7 @@ func (a *analysis) get(name string) (pred predict.Predictor, put func(), err err
 	pool := a.pool(name)
 	pred, _ = pool.Get().(predict.Predictor)
 	if pred == nil {
-		if pred, err = predict.New(name); err != nil {
+		if pred, err = predict.New(name, predict.Options{}); err != nil {
 			return nil, nil, err
 		}
 	}

@@ -280,7 +280,7 @@ var registerFake sync.Once
 // shows its weight of each feature, for its iteration count only.
 func TestCFGGammaColumn(t *testing.T) {
 	registerFake.Do(func() {
-		predict.Register(fakeCFGName, func() (predict.Predictor, error) { return fakeCFG{}, nil })
+		predict.Register(fakeCFGName, func(string, predict.Options) (predict.Predictor, error) { return fakeCFG{}, nil })
 	})
 	// Restored after the harness's own clean-up has stopped the engine.
 	t.Cleanup(func(name string) func() { return func() { cfgPredictor = name } }(cfgPredictor))

@@ -138,25 +138,29 @@ func readRecord(path string) ([]byte, error) {
 
 // openDialog lets the user pick an .sgf file.
 func (wb *Workbench) openDialog() {
-	wb.confirmDiscard(func() {
-		d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-			if err != nil {
-				dialog.ShowError(err, wb.win)
-				return
-			}
-			if r == nil {
-				return // cancelled
-			}
-			r.Close()
-			wb.load(r.URI().Path())
-		}, wb.win)
-		d.SetFilter(storage.NewExtensionFileFilter([]string{".sgf", ".SGF"}))
-		if loc := wb.folder(); loc != nil {
-			d.SetLocation(loc)
+	wb.confirmDiscard(func() { wb.pickFile([]string{".sgf", ".SGF"}, wb.load) })
+}
+
+// pickFile shows a file dialog for files with one of the extensions, in the
+// current file's folder, and calls open with the path chosen.
+func (wb *Workbench) pickFile(extensions []string, open func(path string)) {
+	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
+		if err != nil {
+			dialog.ShowError(err, wb.win)
+			return
 		}
-		d.Resize(fyne.NewSize(800, 600))
-		d.Show()
-	})
+		if r == nil {
+			return // cancelled
+		}
+		r.Close()
+		open(r.URI().Path())
+	}, wb.win)
+	d.SetFilter(storage.NewExtensionFileFilter(extensions))
+	if loc := wb.folder(); loc != nil {
+		d.SetLocation(loc)
+	}
+	d.Resize(fyne.NewSize(800, 600))
+	d.Show()
 }
 
 // folder is the folder of the current file, where the file dialog starts.
@@ -349,7 +353,7 @@ func (wb *Workbench) refreshRecent() {
 	}
 }
 
-// mainMenu is File (open, recent, save) and Go (navigation with its keys).
+// mainMenu is File (open, recent, save, load a model) and Go (navigation with its keys).
 func (wb *Workbench) mainMenu() *fyne.MainMenu {
 	open := fyne.NewMenuItem("Open…", wb.openDialog)
 	open.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyO, Modifier: fyne.KeyModifierShortcutDefault}
@@ -362,8 +366,9 @@ func (wb *Workbench) mainMenu() *fyne.MainMenu {
 	quit := fyne.NewMenuItem("Quit", wb.RequestClose)
 	quit.IsQuit = true // Fyne's own Quit item would skip the unsaved-changes check
 	quit.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyQ, Modifier: fyne.KeyModifierShortcutDefault}
+	loadModel := fyne.NewMenuItem("Load Model…", func() { wb.pickFile([]string{".ajim"}, wb.LoadModel) })
 	file := fyne.NewMenu("File", open, wb.recent, fyne.NewMenuItemSeparator(), save, saveAs,
-		fyne.NewMenuItemSeparator(), quit)
+		fyne.NewMenuItemSeparator(), loadModel, fyne.NewMenuItemSeparator(), quit)
 
 	item := func(label string, key fyne.KeyName, mods fyne.KeyModifier) *fyne.MenuItem {
 		it := fyne.NewMenuItem(label, func() { wb.Key(key, mods) })

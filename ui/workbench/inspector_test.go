@@ -71,7 +71,7 @@ func TestHoverFillsTheInspector(t *testing.T) {
 	h.inspectorSays("C3 · rank ")
 
 	// The rows are the point's factors as the predictor explains them.
-	pred, err := predict.New("mm")
+	pred, err := predict.New("mm", predict.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

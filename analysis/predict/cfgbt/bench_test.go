@@ -47,10 +47,10 @@ func BenchmarkPredict19(b *testing.B) {
 	}
 }
 
-// BenchmarkPredictDefault19 steps through a game with the model of the `cfg` predictor ($AJI_CFG_MODEL or
-// the embedded one), whose path and shape γ are as many as a real model's.
+// BenchmarkPredictDefault19 steps through a game with the embedded model of the `cfg` predictor, whose
+// path and shape γ are as many as a real model's.
 func BenchmarkPredictDefault19(b *testing.B) {
-	m, err := DefaultModel()
+	m, err := Shared(Full, "")
 	if err != nil {
 		b.Skip(err)
 	}

@@ -399,17 +399,15 @@ func TestExplainListsFactorsOnce(t *testing.T) {
 
 func TestNoModelError(t *testing.T) {
 	// A name with no embedded model stands for a build without one.
-	t.Setenv(ModelEnv, "")
-	_, err := defaultModel("cfg-none", ModelEnv, "aji train cfg", Full)
-	if !errors.Is(err, ErrNoModel) || !strings.Contains(err.Error(), "aji train cfg") {
+	_, err := shared.Load("cfg-none", "")
+	if !errors.Is(err, models.ErrNoDefault) || !strings.Contains(err.Error(), "cfg-none") {
 		t.Errorf("got %v, want a clear no-model error", err)
 	}
 	path := filepath.Join(t.TempDir(), "small.ajim")
 	if err := trainedModel(t, Small).Save(path); err != nil {
 		t.Fatal(err)
 	}
-	t.Setenv(ModelEnv, path)
-	if _, err := defaultModel(Name, ModelEnv, "aji train cfg", Full); err == nil || !strings.Contains(err.Error(), "variant") {
+	if _, err := Shared(Full, path); err == nil || !strings.Contains(err.Error(), "variant") {
 		t.Errorf("a small model as cfg gave %v", err)
 	}
 }
@@ -527,4 +525,23 @@ func FuzzDecodePayload(f *testing.F) {
 		_, err := Decode(file, "fuzz")
 		return err
 	})
+}
+
+// TestLoadFile: predict.Load makes a predictor of a cfg model file of either variant, named after it.
+func TestLoadFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "my-small.ajim")
+	if err := trainedModel(t, Small).Save(path); err != nil {
+		t.Fatal(err)
+	}
+	name, err := predict.Load(path)
+	if err != nil || !strings.HasPrefix(name, "my-small") {
+		t.Fatalf("Load = %q, %v", name, err)
+	}
+	p, err := predict.New(name, predict.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cp, ok := p.(*Predictor); !ok || cp.Model().Variant != Small || cp.Name() != name {
+		t.Errorf("New(%s) = %T %v", name, p, p.Name())
+	}
 }

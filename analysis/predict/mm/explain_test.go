@@ -34,7 +34,7 @@ func samplePositions(t testing.TB, moves ...int) []*game.Position {
 
 func defaultModel(t testing.TB) *Model {
 	t.Helper()
-	m, err := DefaultModel()
+	m, err := Shared("")
 	if err != nil {
 		t.Skip("no default mm model embedded:", err)
 	}

@@ -61,9 +61,10 @@ func TestTrainedModelBeatsUniformAndExplains(t *testing.T) {
 	if err := m.Save(path); err != nil {
 		t.Fatal(err)
 	}
-	t.Setenv(ModelEnv, path)
 	// Evaluated on its own training games, a trained model must rank expert moves far above uniform.
-	res, err := eval.Run(context.Background(), []string{"mm", "uniform"}, dir, eval.Options{})
+	res, err := eval.Run(context.Background(), []string{"mm", "uniform"}, dir, eval.Options{
+		Predictors: map[string]predict.Options{"mm": {Model: path}},
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,7 +146,7 @@ func TestModelFileRoundTripAndCorruption(t *testing.T) {
 }
 
 func BenchmarkPredict19(b *testing.B) {
-	m, err := DefaultModel()
+	m, err := Shared("")
 	if err != nil {
 		b.Skip("no default mm model embedded:", err)
 	}
