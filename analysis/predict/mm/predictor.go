@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"aji/analysis/board"
+	"aji/analysis/bt"
 	"aji/analysis/feature"
 	"aji/analysis/game"
 	"aji/analysis/pattern"
@@ -143,7 +144,7 @@ func (p *Predictor) Explain(pos *game.Position, move board.Point) predict.Explan
 		if abs > 0 {
 			share = math.Log(g) / abs
 		}
-		ex.Factors = append(ex.Factors, predict.Factor{Name: name, Weight: g, Elo: Elo(g), Share: share})
+		ex.Factors = append(ex.Factors, predict.Factor{Name: name, Weight: g, Elo: bt.Elo(g), Share: share})
 	}
 	return ex
 }
