@@ -32,19 +32,7 @@ func TestOverlapGroupRecoversKnownGamma(t *testing.T) {
 			strengths[k] = s
 			total += s
 		}
-		r := rng.Float64() * total
-		win := 0
-		for r > strengths[win] {
-			r -= strengths[win]
-			win++
-		}
-		data.Begin()
-		for k, team := range teams {
-			if err := data.AddTeam(team, k == win); err != nil {
-				t.Fatal(err)
-			}
-		}
-		data.End()
+		compete(t, rng, data, teams, strengths, total)
 	}
 	if k := maxMembers([]*Competitions{data}, groups[1]); k < 4 {
 		t.Fatalf("at most %d binary features in a team: the test does not exercise overlaps", k)
@@ -59,11 +47,7 @@ func TestOverlapGroupRecoversKnownGamma(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := 1; i < len(lls); i++ {
-		if lls[i] < lls[i-1]-1e-9 {
-			t.Errorf("log-likelihood fell at iteration %d: %v -> %v", i+1, lls[i-1], lls[i])
-		}
-	}
+	checkRising(t, lls)
 	// Binary features have no scale freedom of their own (absence is γ = 1); the levels do.
 	for i := 3; i < 9; i++ {
 		if math.Abs(math.Log(gamma[i]/truth[i])) > 0.06 {
