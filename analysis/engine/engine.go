@@ -2,11 +2,9 @@ package engine
 
 import (
 	"context"
-	"math"
 	"runtime"
 	"sync"
 
-	"aji/analysis/board"
 	"aji/analysis/game"
 )
 
@@ -43,20 +41,13 @@ func NewTask[T any](key string, compute func(ctx context.Context, pos *game.Posi
 	}
 }
 
-// cacheKey identifies a result: the analysis and everything about the position an analysis may read.
+// cacheKey identifies a result: the analysis and the position (game.Key holds all of it an analysis may read).
 type cacheKey struct {
-	task       string
-	hash       uint64
-	toPlay     board.Color
-	last, prev board.Point
-	ko         board.Point
-	komi       uint64
+	task string
+	pos  game.Key
 }
 
-func keyOf(task string, pos *game.Position) cacheKey {
-	ko, _ := pos.Board.Ko()
-	return cacheKey{task, pos.Board.Hash(), pos.ToPlay, pos.Last, pos.Prev, ko, math.Float64bits(pos.Komi)}
-}
+func keyOf(task string, pos *game.Position) cacheKey { return cacheKey{task, pos.Key()} }
 
 // Engine runs analyses. Analyze is meant to be called from the UI thread; it never blocks on analysis.
 type Engine struct {

@@ -98,6 +98,36 @@ func TestCachedResultsAreReused(t *testing.T) {
 	}
 }
 
+// TestCacheKeepsBoardSizesApart: an empty board hashes to 0 at every size, so a key without the size
+// served a 19x19 result for the empty 9x9 board with the same komi.
+func TestCacheKeepsBoardSizesApart(t *testing.T) {
+	e := New(Options{})
+	defer e.Stop()
+	var computed, delivered atomic.Int32
+	var got atomic.Int32
+	task := func() Task {
+		return NewTask("size", func(_ context.Context, pos *game.Position) (int, error) {
+			computed.Add(1)
+			return pos.Board.Size(), nil
+		}, func(int) int { return 8 }, func(v int, _ error) { got.Store(int32(v)); delivered.Add(1) })
+	}
+	for i, size := range []int{19, 9} {
+		b, err := board.New(size)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos := game.Position{Board: *b, ToPlay: board.Black, Last: board.NoPoint, Prev: board.NoPoint, Komi: 7.5}
+		e.Analyze(&pos, task())
+		waitFor(t, "a delivery", func() bool { return int(delivered.Load()) == i+1 })
+		if got.Load() != int32(size) {
+			t.Fatalf("empty %dx%d board: got the result of a %dx%d board", size, size, got.Load(), got.Load())
+		}
+	}
+	if computed.Load() != 2 {
+		t.Fatalf("computed %d times, want 2", computed.Load())
+	}
+}
+
 func TestCacheStaysWithinItsBound(t *testing.T) {
 	const bound = 100 * 5000
 	e := New(Options{CacheBytes: bound})

@@ -228,14 +228,6 @@ func (s *Search) newPlayout() *Playout {
 	return &Playout{}
 }
 
-// samePosition reports whether the tree built for a also serves b.
-func samePosition(a, b *game.Position) bool {
-	ka, fa := a.Board.Ko()
-	kb, fb := b.Board.Ko()
-	return a.Board.Size() == b.Board.Size() && a.Board.Hash() == b.Board.Hash() && a.ToPlay == b.ToPlay &&
-		ka == kb && fa == fb && a.Last == b.Last && a.Komi == b.Komi
-}
-
 // Run searches pos until a limit of the options is reached or ctx is done, and returns the result. The
 // tree from earlier Runs is kept when pos is the position the last Run or Play left at the root.
 func (s *Search) Run(ctx context.Context, pos *game.Position) Result {
@@ -243,7 +235,7 @@ func (s *Search) Run(ctx context.Context, pos *game.Position) Result {
 	defer s.run.Unlock()
 
 	s.mu.Lock()
-	if !s.haveRoot || !samePosition(&s.rootPos, pos) {
+	if !s.haveRoot || s.rootPos.Key() != pos.Key() {
 		s.tree.reset()
 		s.root, _ = s.tree.alloc(1)
 		s.tree.node(s.root).move = pos.Last

@@ -9,10 +9,10 @@ import (
 	"time"
 
 	"aji/analysis/board"
+	"aji/analysis/bt"
 	"aji/analysis/dataset"
 	"aji/analysis/game"
 	"aji/analysis/pattern"
-	"aji/analysis/predict/mm"
 )
 
 // TrainOptions choose the training positions of TrainPatternModel and tune MM.
@@ -26,7 +26,7 @@ type TrainOptions struct {
 	Seed             uint64
 	Filter           dataset.Filter
 	Progress         func(games int)     // after each game read, from several goroutines
-	MMProgress       func(mm.Iteration)  // after each MM iteration
+	MMProgress       func(bt.Iteration)  // after each MM iteration
 	Checkpoint       func(*PatternModel) // after each MM iteration, with the model so far
 }
 
@@ -44,7 +44,7 @@ type TrainStats struct {
 // TrainPatternModel fits the playout policy on the games under path: every sampled expert move (passes
 // skipped) is a competition won by the expert's move against every other move the policy allows, each
 // move being the team of its 3x3 shape and its features (Coulom 2007 §2.2 and §4.1), and the γ are
-// found by minorization-maximization with one virtual win and loss per γ (mm.Train, Coulom §3.3).
+// found by minorization-maximization with one virtual win and loss per γ (bt.Train, Coulom §3.3).
 func TrainPatternModel(ctx context.Context, path string, opt TrainOptions) (*PatternModel, TrainStats, error) {
 	workers := opt.Workers
 	if workers <= 0 {
@@ -52,31 +52,16 @@ func TrainPatternModel(ctx context.Context, path string, opt TrainOptions) (*Pat
 	}
 	start := time.Now()
 	m := NewPatternModel()
-	cs := make([]patternCollector, workers)
-	for w := range cs {
-		cs[w].data = mm.NewCompetitions(len(m.Gamma))
-	}
-	_, err := dataset.Games(ctx, path, opt.Filter, opt.MaxGames, workers, func(w, index int, _ string, g *game.Game) {
-		cs[w].game(ctx, index, g, opt)
-		if opt.Progress != nil {
-			opt.Progress(1)
-		}
+	shards, cst, err := bt.Collect(ctx, path, len(m.Gamma), func() bt.TeamBuilder { return &moveTeams{} }, bt.CollectOptions{
+		MaxGames: opt.MaxGames, PositionsPerGame: opt.PositionsPerGame, Workers: workers,
+		Filter: opt.Filter, Seed: opt.Seed, Progress: opt.Progress,
 	})
 	if err != nil {
 		return nil, TrainStats{}, err
 	}
-	var st TrainStats
-	shards := make([]*mm.Competitions, workers)
-	for w := range cs {
-		c := &cs[w]
-		if c.err != nil {
-			return nil, TrainStats{}, c.err
-		}
-		shards[w] = c.data
-		st.Games += c.games
-		st.Skipped += c.skipped
-		st.Positions += c.data.Len()
-		st.Teams += c.data.Teams()
+	st := TrainStats{Games: cst.Games, Positions: cst.Positions, Skipped: cst.Skipped}
+	for _, d := range shards {
+		st.Teams += d.Teams()
 	}
 	st.Collect = time.Since(start)
 	if st.Positions == 0 {
@@ -85,7 +70,7 @@ func TrainPatternModel(ctx context.Context, path string, opt TrainOptions) (*Pat
 	m.Games, m.Positions = st.Games, st.Positions
 
 	nc := pattern.NumClasses3()
-	groups := []mm.Group{
+	groups := []bt.Group{
 		{Name: "3x3 shape", Lo: 0, Hi: nc},
 		{Name: "capture", Lo: nc + featCaptureSave, Hi: nc + featExtension},
 		{Name: "extension", Lo: nc + featExtension, Hi: nc + featSelfAtari1},
@@ -93,10 +78,10 @@ func TrainPatternModel(ctx context.Context, path string, opt TrainOptions) (*Pat
 		{Name: "contiguity", Lo: nc + featContig2, Hi: nc + numFeats},
 	}
 	mmStart := time.Now()
-	err = mm.TrainShards(ctx, shards, m.Gamma, groups, mm.TrainOptions{
+	err = bt.TrainShards(ctx, shards, m.Gamma, groups, bt.TrainOptions{
 		Iterations: opt.Iterations,
 		Workers:    workers,
-		Progress: func(it mm.Iteration) {
+		Progress: func(it bt.Iteration) {
 			if opt.MMProgress != nil {
 				opt.MMProgress(it)
 			}
@@ -112,41 +97,6 @@ func TrainPatternModel(ctx context.Context, path string, opt TrainOptions) (*Pat
 	return m, st, nil
 }
 
-// patternCollector is one worker's training state.
-type patternCollector struct {
-	data    *mm.Competitions
-	games   int
-	skipped int
-	picks   []bool
-	teams   moveTeams
-	err     error
-}
-
-func (c *patternCollector) game(ctx context.Context, index int, g *game.Game, opt TrainOptions) {
-	c.picks = mm.SamplePositions(c.picks, g.NumMoves(), opt.PositionsPerGame, opt.Seed, index)
-	c.games++
-	// An illegal record stops the walk; the positions before the bad move are sound and kept.
-	_ = g.WalkMainLine(func(pos *game.Position, next game.Move) error {
-		i := pos.MoveNumber
-		if i >= len(c.picks) || !c.picks[i] || next.Point == board.Pass || next.Color != pos.ToPlay {
-			return ctx.Err()
-		}
-		c.teams.compute(pos)
-		if !c.teams.allowed(next.Point) {
-			c.skipped++
-			return ctx.Err()
-		}
-		c.data.Begin()
-		for k, p := range c.teams.moves {
-			if err := c.data.AddTeam(c.teams.team(k), p == next.Point); err != nil && c.err == nil {
-				c.err = err // a programming error: the indices come from the feature tables
-			}
-		}
-		c.data.End()
-		return ctx.Err()
-	})
-}
-
 // moveTeams holds the teams of γ indices of every move the policy allows in one position, computed
 // from scratch by the same functions the playouts use.
 type moveTeams struct {
@@ -157,7 +107,8 @@ type moveTeams struct {
 	index   [board.NumCells]int32 // move's entry + 1; 0 when not allowed
 }
 
-func (t *moveTeams) compute(pos *game.Position) {
+// Position implements bt.TeamBuilder: the moves the policy allows.
+func (t *moveTeams) Position(pos *game.Position) []board.Point {
 	b := &pos.Board
 	c := pos.ToPlay
 	cls := codeClass()
@@ -199,11 +150,14 @@ func (t *moveTeams) compute(pos *game.Position) {
 			}
 		}
 	}
+	return t.moves
 }
 
-func (t *moveTeams) allowed(p board.Point) bool { return t.index[p] > 0 }
-
-func (t *moveTeams) team(k int) []int32 { return t.members[k][:t.sizes[k]] }
+// Team implements bt.TeamBuilder.
+func (t *moveTeams) Team(dst []int32, mv board.Point) []int32 {
+	k := t.index[mv] - 1
+	return append(dst, t.members[k][:t.sizes[k]]...)
+}
 
 // EvalStats measure a playout policy as a move predictor on expert games.
 type EvalStats struct {
@@ -239,7 +193,7 @@ func EvaluatePattern(ctx context.Context, path string, model *PatternModel, opt 
 	var mu sync.Mutex
 	_, err := dataset.Games(ctx, path, opt.Filter, opt.MaxGames, workers, func(w, index int, _ string, g *game.Game) {
 		a := accs[w]
-		a.picks = mm.SamplePositions(a.picks, g.NumMoves(), opt.PositionsPerGame, opt.Seed, index)
+		a.picks = bt.SamplePositions(a.picks, g.NumMoves(), opt.PositionsPerGame, opt.Seed, index)
 		_ = g.WalkMainLine(func(pos *game.Position, next game.Move) error {
 			i := pos.MoveNumber
 			if i >= len(a.picks) || !a.picks[i] || next.Color != pos.ToPlay {

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"aji/analysis/board"
@@ -43,15 +44,15 @@ func TestTeamsMatchWeights(t *testing.T) {
 		}
 		pos = pl.Position()
 		pl.moveWeights(&w)
-		teams.compute(pos)
+		moves := teams.Position(pos)
 		for _, p := range pos.Board.Points() {
-			if teams.allowed(p) != (w[p] > 0) {
-				t.Fatalf("%s: in teams %v, weight %g\n%s", p.GTP(9), teams.allowed(p), w[p], pos.Board.String())
+			if in := slices.Contains(moves, p); in != (w[p] > 0) {
+				t.Fatalf("%s: in teams %v, weight %g\n%s", p.GTP(9), in, w[p], pos.Board.String())
 			}
 		}
-		for k, p := range teams.moves {
+		for _, p := range moves {
 			prod := 1.0
-			for _, i := range teams.team(k) {
+			for _, i := range teams.Team(nil, p) {
 				prod *= float64(float32(m.Gamma[i]))
 			}
 			if math.Abs(prod-w[p]) > 1e-5*prod {

@@ -277,21 +277,3 @@ func ExplainAll(e Explainer, pos *game.Position) []Explanation {
 	}
 	return out
 }
-
-// PositionKey is what a move predictor's features of a position depend on: stones (by Zobrist hash, with
-// the board size since an empty board hashes to 0 at every size), side to move, the last two moves and
-// the ko. Predictors compare it to reuse the features they computed for Explain after Predict.
-type PositionKey struct {
-	hash       uint64
-	size       int
-	toPlay     board.Color
-	last, prev board.Point
-	ko         board.Point
-	koColor    board.Color
-}
-
-// KeyOf is pos's PositionKey.
-func KeyOf(pos *game.Position) PositionKey {
-	ko, koColor := pos.Board.Ko()
-	return PositionKey{pos.Board.Hash(), pos.Board.Size(), pos.ToPlay, pos.Last, pos.Prev, ko, koColor}
-}

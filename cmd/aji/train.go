@@ -12,6 +12,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"aji/analysis/bt"
 	"aji/analysis/eval"
 	"aji/analysis/feature"
 	"aji/analysis/pattern"
@@ -114,7 +115,7 @@ func trainMM(ctx context.Context, args []string, stdout io.Writer) error {
 		return fmt.Errorf("%w: train mm --games PATH (--patterns FILE | --owner-from MODEL) --out FILE [--validation PATH] [--max-games N] [--positions-per-game K] [--owner] [--resume]", errUsage)
 	}
 	var model *mm.Model
-	var groups []mm.Group
+	var groups []bt.Group
 	if *ownerFrom != "" {
 		// Coulom §3.5: slow features can be trained afterwards, over fewer games. The shape γ stay fixed;
 		// the few tactical γ are refitted with the owner levels, which they overlap (e.g. distance to the
@@ -154,7 +155,7 @@ func trainMM(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	meter := progress.New(os.Stderr, "collect", "games", total)
 	start := time.Now()
-	data, st, err := mm.Collect(ctx, *games, model, mm.CollectOptions{
+	data, st, err := mm.Collect(ctx, *games, model, bt.CollectOptions{
 		MaxGames: *maxGames, PositionsPerGame: *perGame, Seed: 1, Progress: meter.Add,
 	})
 	if err != nil {
@@ -171,9 +172,9 @@ func trainMM(ctx context.Context, args []string, stdout io.Writer) error {
 		st.Positions, teams, float64(bytes)/1e6, st.Games, time.Since(start).Round(time.Second))
 
 	trainStart := time.Now()
-	err = mm.TrainShards(ctx, data, model.Gamma, groups, mm.TrainOptions{
+	err = bt.TrainShards(ctx, data, model.Gamma, groups, bt.TrainOptions{
 		Iterations: *iterations,
-		Progress: func(it mm.Iteration) {
+		Progress: func(it bt.Iteration) {
 			eta := time.Duration(float64(*iterations-it.N) * float64(time.Since(trainStart)) / float64(it.N))
 			fmt.Fprintf(os.Stderr, "MM iteration %d/%d: mean log-likelihood %.4f (%.1fs, ETA %s at most; stops early once converged)\n",
 				it.N, *iterations, it.LogLikelihood, it.Seconds, eta.Round(time.Second))

@@ -12,6 +12,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"aji/analysis/bt"
 	"aji/analysis/cfg"
 	"aji/analysis/eval"
 	"aji/analysis/feature"
@@ -70,7 +71,7 @@ func trainCFG(ctx context.Context, args []string, stdout io.Writer) error {
 		opt.From, opt.Owner = base, true
 		// Coulom §3.5: the slow feature is trained afterwards over fewer games. Shapes and paths stay
 		// fixed; the few tactical γ are refitted with it.
-		opt.Refit = func(g mm.Group) bool { return *refit && g.Lo < feature.NumIndices }
+		opt.Refit = func(g bt.Group) bool { return *refit && g.Lo < feature.NumIndices }
 	case *small:
 		opt.Variant = cfgbt.Small
 	case *initFrom != "":
@@ -118,7 +119,7 @@ func trainCFG(ctx context.Context, args []string, stdout io.Writer) error {
 		collectMeter.Add(n)
 	}
 	var mmStart time.Time
-	opt.MMProgress = func(it mm.Iteration) {
+	opt.MMProgress = func(it bt.Iteration) {
 		if it.N == 1 {
 			if collectMeter != nil {
 				collectMeter.Done()

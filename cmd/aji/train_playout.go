@@ -10,8 +10,8 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"aji/analysis/bt"
 	"aji/analysis/mcts"
-	"aji/analysis/predict/mm"
 	"aji/internal/progress"
 )
 
@@ -43,7 +43,7 @@ func trainPlayout(ctx context.Context, args []string, stdout io.Writer) error {
 		Progress: func(n int) {
 			meter.Add(n)
 		},
-		MMProgress: func(it mm.Iteration) {
+		MMProgress: func(it bt.Iteration) {
 			if it.N == 1 {
 				meter.Done()
 				trainStart = time.Now().Add(-time.Duration(it.Seconds * float64(time.Second)))

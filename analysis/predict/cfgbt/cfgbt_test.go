@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"aji/analysis/board"
+	"aji/analysis/bt"
 	"aji/analysis/cfg"
 	"aji/analysis/feature"
 	"aji/analysis/game"
@@ -214,7 +215,7 @@ func TestCountLabelsByBruteForce(t *testing.T) {
 	for index, name := range names {
 		data, _ := assets.Game(name)
 		gs, _ := game.Parse(data)
-		picks := mm.SamplePositions(nil, gs[0].NumMoves(), opt.PositionsPerGame, opt.Seed, index)
+		picks := bt.SamplePositions(nil, gs[0].NumMoves(), opt.PositionsPerGame, opt.Seed, index)
 		_ = gs[0].WalkMainLine(func(pos *game.Position, next game.Move) error {
 			if pos.MoveNumber >= len(picks) || !picks[pos.MoveNumber] || next.Point == board.Pass {
 				return nil
@@ -250,7 +251,7 @@ func TestTrainOnSampleGames(t *testing.T) {
 	for _, v := range []Variant{Full, Small} {
 		var lls []float64
 		m, st, err := Train(context.Background(), sampleFolder(t), TrainOptions{Variant: v, MinCount: 3, Iterations: 6,
-			Workers: 2, MMProgress: func(it mm.Iteration) { lls = append(lls, it.LogLikelihood) }})
+			Workers: 2, MMProgress: func(it bt.Iteration) { lls = append(lls, it.LogLikelihood) }})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -10,7 +10,7 @@ import (
 )
 
 // teams computes the teams of γ indices of a position's legal moves for a model: its variant's features
-// and the move's path features that have a γ. It implements mm.TeamBuilder, so Collect trains on exactly
+// and the move's path features that have a γ. It implements bt.TeamBuilder, so Collect trains on exactly
 // what the predictor computes. One per goroutine; it allocates nothing per position.
 type teams struct {
 	m      *Model
@@ -47,7 +47,7 @@ func newTeams(m *Model, owner, incremental bool) *teams {
 	return t
 }
 
-// Position implements mm.TeamBuilder.
+// Position implements bt.TeamBuilder.
 func (t *teams) Position(pos *game.Position) []board.Point {
 	t.toPlay = pos.ToPlay
 	t.syncGraph(pos)
@@ -76,7 +76,7 @@ func (t *teams) Set() *feature.Set {
 	return &t.set
 }
 
-// Team implements mm.TeamBuilder.
+// Team implements bt.TeamBuilder.
 func (t *teams) Team(dst []int32, mv board.Point) []int32 {
 	if t.full != nil {
 		dst = t.full.Team(dst, mv)

@@ -8,6 +8,7 @@ import (
 	"os"
 	"slices"
 
+	"aji/analysis/bt"
 	"aji/analysis/cfg"
 	"aji/analysis/feature"
 	"aji/analysis/pattern"
@@ -152,20 +153,20 @@ func (m *Model) PathIndex(l uint32) (int, bool) {
 
 // Groups returns the γ groups for MM: mm's (Full) or the small features' and the 3x3 classes' (Small),
 // then one Overlap group per path group, since a move has many path features at once.
-func (m *Model) Groups() []mm.Group {
-	var gs []mm.Group
+func (m *Model) Groups() []bt.Group {
+	var gs []bt.Group
 	if m.Variant == Full {
 		gs = m.base.Groups()
 	} else {
 		for _, f := range SmallFeatures {
-			gs = append(gs, mm.Group{Name: f.String(), Lo: feature.Index(f, f.MinLevel()), Hi: feature.Index(f, f.MaxLevel()) + 1})
+			gs = append(gs, bt.Group{Name: f.String(), Lo: feature.Index(f, f.MinLevel()), Hi: feature.Index(f, f.MaxLevel()) + 1})
 		}
-		gs = append(gs, mm.Group{Name: "3x3 shape", Lo: feature.NumIndices, Hi: m.PathBase()})
+		gs = append(gs, bt.Group{Name: "3x3 shape", Lo: feature.NumIndices, Hi: m.PathBase()})
 	}
 	lo := 0
 	for g, hi := range m.GroupEnd {
 		if hi > lo {
-			gs = append(gs, mm.Group{Name: fmt.Sprintf("CFG paths %d", g+1), Lo: m.PathBase() + lo, Hi: m.PathBase() + hi, Overlap: true})
+			gs = append(gs, bt.Group{Name: fmt.Sprintf("CFG paths %d", g+1), Lo: m.PathBase() + lo, Hi: m.PathBase() + hi, Overlap: true})
 		}
 		lo = hi
 	}

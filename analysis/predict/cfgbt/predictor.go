@@ -26,7 +26,7 @@ type Predictor struct {
 	moves []board.Point
 
 	// The last position predicted and its distribution, for Explain (as mm's predictor does).
-	seen    predict.PositionKey
+	seen    game.Key
 	hasSeen bool
 	dist    predict.Distribution
 	sorted  []float64
@@ -83,14 +83,14 @@ func (p *Predictor) compute(pos *game.Position) {
 			d.P[mv] /= total
 		}
 	}
-	p.seen, p.hasSeen, p.sorted = predict.KeyOf(pos), true, p.sorted[:0]
+	p.seen, p.hasSeen, p.sorted = pos.Key(), true, p.sorted[:0]
 }
 
 // Explain implements predict.Explainer: the tactical levels, the shape and the path features (with the
 // count they were seen in training) that fired for move, with γ, Elo and share of the move's
 // log-strength. Explaining several moves of one position computes its features once.
 func (p *Predictor) Explain(pos *game.Position, move board.Point) predict.Explanation {
-	if !p.hasSeen || predict.KeyOf(pos) != p.seen {
+	if !p.hasSeen || pos.Key() != p.seen {
 		p.compute(pos)
 	}
 	ex := predict.Explanation{Point: move, Probability: p.dist.P[move], Rank: p.rank(move)}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"aji/analysis/board"
+	"aji/analysis/bt"
 	"aji/analysis/cfg"
 	"aji/analysis/dataset"
 	"aji/analysis/feature"
@@ -23,7 +24,7 @@ const DefaultMinCount = 11
 
 // DefaultPathGroups is the number of MM groups the path γ are split into (see PathGroup). A move has
 // 10-20 path features (§III-A.3); spread over 8 groups a team rarely holds more than two of one group,
-// so each group's update is close to Coulom's full step (see mm.Group.Overlap).
+// so each group's update is close to Coulom's full step (see bt.Group.Overlap).
 const DefaultPathGroups = 8
 
 // TrainOptions choose the training positions, the features and MM's settings.
@@ -46,10 +47,10 @@ type TrainOptions struct {
 	// §3.5: slow features are trained afterwards over fewer games) trains the groups Refit names on
 	// From's features with the Monte Carlo owner added.
 	From  *Model
-	Refit func(mm.Group) bool
+	Refit func(bt.Group) bool
 
 	MaxGames         int // games to read (0: all)
-	PositionsPerGame int // positions sampled per game (0: all), as mm.Collect
+	PositionsPerGame int // positions sampled per game (0: all), as bt.Collect
 	Workers          int
 	Seed             uint64
 	Filter           dataset.Filter
@@ -57,7 +58,7 @@ type TrainOptions struct {
 
 	CountProgress   func(games int) // after each game of the label-counting pass, from several goroutines
 	CollectProgress func(games int) // after each game of the collection pass
-	MMProgress      func(mm.Iteration)
+	MMProgress      func(bt.Iteration)
 	Checkpoint      func(*Model) // after each MM iteration
 }
 
@@ -74,7 +75,7 @@ type TrainStats struct {
 
 // Train fits a cfg model on the games under path: a first pass counts the path labels at the experts'
 // moves of the sampled positions and keeps those seen MinCount times or more, a second turns those
-// positions into competitions (mm.Collect with this model's teams), and mm.TrainShards fits the γ by
+// positions into competitions (bt.Collect with this model's teams), and bt.TrainShards fits the γ by
 // minorization-maximization with one virtual win and loss per γ (Coulom §2.5, §3.3; Graf §IV-B).
 func Train(ctx context.Context, path string, opt TrainOptions) (*Model, TrainStats, error) {
 	if opt.Workers <= 0 {
@@ -82,7 +83,7 @@ func Train(ctx context.Context, path string, opt TrainOptions) (*Model, TrainSta
 	}
 	var st TrainStats
 	var m *Model
-	groups := []mm.Group(nil)
+	groups := []bt.Group(nil)
 	if opt.From != nil {
 		f := opt.From
 		m = &Model{Variant: f.Variant, Owner: opt.Owner && f.Variant == Full, HashIterations: f.HashIterations,
@@ -147,12 +148,11 @@ func Train(ctx context.Context, path string, opt TrainOptions) (*Model, TrainSta
 	}
 
 	start := time.Now()
-	data, cst, err := mm.Collect(ctx, path, m.base, mm.CollectOptions{
-		MaxGames: opt.MaxGames, PositionsPerGame: opt.PositionsPerGame, Workers: opt.Workers,
-		Filter: opt.Filter, Seed: opt.Seed, Progress: opt.CollectProgress,
-		NumGamma: len(m.Gamma),
-		Teams:    func() mm.TeamBuilder { return newTeams(m, m.Owner, false) },
-	})
+	data, cst, err := bt.Collect(ctx, path, len(m.Gamma), func() bt.TeamBuilder { return newTeams(m, m.Owner, false) },
+		bt.CollectOptions{
+			MaxGames: opt.MaxGames, PositionsPerGame: opt.PositionsPerGame, Workers: opt.Workers,
+			Filter: opt.Filter, Seed: opt.Seed, Progress: opt.CollectProgress,
+		})
 	if err != nil {
 		return nil, st, err
 	}
@@ -168,10 +168,10 @@ func Train(ctx context.Context, path string, opt TrainOptions) (*Model, TrainSta
 	m.Games, m.Positions = st.Games, st.Positions
 
 	start = time.Now()
-	err = mm.TrainShards(ctx, data, m.Gamma, groups, mm.TrainOptions{
+	err = bt.TrainShards(ctx, data, m.Gamma, groups, bt.TrainOptions{
 		Iterations: opt.Iterations,
 		Workers:    opt.Workers,
-		Progress: func(it mm.Iteration) {
+		Progress: func(it bt.Iteration) {
 			if opt.MMProgress != nil {
 				opt.MMProgress(it)
 			}
@@ -192,7 +192,7 @@ type CountStats struct {
 	Games, Moves int
 }
 
-// CountLabels counts, for every path label, the expert moves of the sampled positions (mm.Collect's
+// CountLabels counts, for every path label, the expert moves of the sampled positions (bt.Collect's
 // sample: opt.MaxGames, PositionsPerGame, Seed; passes skipped) at which it fired, with
 // opt.HashIterations iterations of Algorithm 1. The counts are indexed by label (2^24 of them, 64 MB).
 func CountLabels(ctx context.Context, path string, opt TrainOptions) ([]uint32, CountStats, error) {
@@ -210,8 +210,8 @@ func CountLabels(ctx context.Context, path string, opt TrainOptions) ([]uint32, 
 	cs := make([]counter, workers)
 	_, err := dataset.Games(ctx, path, opt.Filter, opt.MaxGames, workers, func(w, index int, _ string, g *game.Game) {
 		c := &cs[w]
-		c.picks = mm.SamplePositions(c.picks, g.NumMoves(), opt.PositionsPerGame, opt.Seed, index)
-		// An illegal record stops the walk; the positions before it are sound, as in mm.Collect.
+		c.picks = bt.SamplePositions(c.picks, g.NumMoves(), opt.PositionsPerGame, opt.Seed, index)
+		// An illegal record stops the walk; the positions before it are sound, as in bt.Collect.
 		_ = g.WalkMainLine(func(pos *game.Position, next game.Move) error {
 			i := pos.MoveNumber
 			if i >= len(c.picks) || !c.picks[i] || next.Point == board.Pass {

@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 
+	"aji/analysis/bt"
 	"aji/analysis/feature"
 	"aji/analysis/pattern"
 	"aji/models"
@@ -44,18 +45,18 @@ func ShapeIndex(id int) int { return feature.NumIndices + id }
 
 // Groups returns the mutually exclusive γ groups: the levels of each feature, and all shapes (a move has
 // only its largest matching shape).
-func (m *Model) Groups() []Group {
-	var gs []Group
+func (m *Model) Groups() []bt.Group {
+	var gs []bt.Group
 	for f := range feature.NumFeatures {
 		lo := feature.Index(f, f.MinLevel())
 		hi := feature.Index(f, f.MaxLevel()) + 1
 		if f == feature.MCOwner && !m.Owner {
 			continue
 		}
-		gs = append(gs, Group{Name: f.String(), Lo: lo, Hi: hi})
+		gs = append(gs, bt.Group{Name: f.String(), Lo: lo, Hi: hi})
 	}
 	if m.Shapes.Len() > 0 {
-		gs = append(gs, Group{Name: "shape", Lo: feature.NumIndices, Hi: len(m.Gamma)})
+		gs = append(gs, bt.Group{Name: "shape", Lo: feature.NumIndices, Hi: len(m.Gamma)})
 	}
 	return gs
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"aji/analysis/board"
+	"aji/analysis/bt"
 	"aji/analysis/eval"
 	"aji/analysis/feature"
 	"aji/analysis/game"
@@ -38,7 +39,7 @@ func trainedModel(t *testing.T) (*Model, string) {
 		t.Fatal(err)
 	}
 	m := NewModel(shapes, false)
-	data, st, err := Collect(context.Background(), dir, m, CollectOptions{})
+	data, st, err := Collect(context.Background(), dir, m, bt.CollectOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +50,7 @@ func trainedModel(t *testing.T) (*Model, string) {
 	if st.Positions == 0 || n != st.Positions {
 		t.Fatalf("collected %d competitions, stats %+v", n, st)
 	}
-	if err := TrainShards(context.Background(), data, m.Gamma, m.Groups(), TrainOptions{Iterations: 10}); err != nil {
+	if err := bt.TrainShards(context.Background(), data, m.Gamma, m.Groups(), bt.TrainOptions{Iterations: 10}); err != nil {
 		t.Fatal(err)
 	}
 	return m, dir

@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"aji/analysis/board"
+	"aji/analysis/bt"
 	"aji/analysis/feature"
 	"aji/analysis/game"
 	"aji/analysis/pattern"
@@ -27,7 +28,7 @@ type Predictor struct {
 	// The last position whose features were computed, and its distribution: Explain on the same
 	// position reuses them, so explaining every point of a position costs one prediction, not one per
 	// point (which with the Monte Carlo owner feature is 63 playouts each).
-	seen    predict.PositionKey
+	seen    game.Key
 	hasSeen bool
 	dist    predict.Distribution
 	sorted  []float64 // the legal moves' probabilities in increasing order, for ranks; empty until needed
@@ -87,7 +88,7 @@ func (p *Predictor) Predict(pos *game.Position, out *predict.Distribution) {
 // compute predicts pos into p.dist and remembers pos as the position seen.
 func (p *Predictor) compute(pos *game.Position) {
 	p.predict(pos, &p.dist)
-	p.seen, p.hasSeen, p.sorted = predict.KeyOf(pos), true, p.sorted[:0]
+	p.seen, p.hasSeen, p.sorted = pos.Key(), true, p.sorted[:0]
 }
 
 func (p *Predictor) predict(pos *game.Position, out *predict.Distribution) {
@@ -111,7 +112,7 @@ func (p *Predictor) predict(pos *game.Position, out *predict.Distribution) {
 // Explain implements predict.Explainer: the features and shape that fired for move, with γ, Elo and
 // share of the move's log-strength. Explaining several moves of one position computes its features once.
 func (p *Predictor) Explain(pos *game.Position, move board.Point) predict.Explanation {
-	if !p.hasSeen || predict.KeyOf(pos) != p.seen {
+	if !p.hasSeen || pos.Key() != p.seen {
 		p.compute(pos)
 	}
 	ex := predict.Explanation{Point: move, Probability: p.dist.P[move], Rank: p.rank(move)}
@@ -143,7 +144,7 @@ func (p *Predictor) Explain(pos *game.Position, move board.Point) predict.Explan
 		if abs > 0 {
 			share = math.Log(g) / abs
 		}
-		ex.Factors = append(ex.Factors, predict.Factor{Name: name, Weight: g, Elo: Elo(g), Share: share})
+		ex.Factors = append(ex.Factors, predict.Factor{Name: name, Weight: g, Elo: bt.Elo(g), Share: share})
 	}
 	return ex
 }

@@ -1,26 +1,22 @@
 package mm
 
 import (
+	"context"
+
 	"aji/analysis/board"
+	"aji/analysis/bt"
 	"aji/analysis/feature"
 	"aji/analysis/game"
 	"aji/analysis/pattern"
 )
 
-// TeamBuilder gives the team of γ indices of each legal move of a position (Coulom 2007 §3: a move is a
-// team of features). Collect builds mm's own teams with MoveTeams; a model trained by the same MM code on
-// other or more features (cfgbt adds the common fate graph's path features) supplies its own through
-// CollectOptions.Teams.
-type TeamBuilder interface {
-	// Position computes the features of pos and returns its legal moves, pass included; the slice is
-	// valid until the next call.
-	Position(pos *game.Position) []board.Point
-	// Team appends to dst the γ indices of the legal move mv of the last position, each once, and
-	// returns it.
-	Team(dst []int32, mv board.Point) []int32
+// Collect turns the games under path into competitions between the legal moves of the sampled
+// positions, each move the team MoveTeams gives it for model m (with the Monte Carlo owner if m.Owner).
+func Collect(ctx context.Context, path string, m *Model, opt bt.CollectOptions) ([]*bt.Competitions, bt.CollectStats, error) {
+	return bt.Collect(ctx, path, len(m.Gamma), func() bt.TeamBuilder { return NewMoveTeams(m, m.Owner) }, opt)
 }
 
-// MoveTeams is mm's TeamBuilder: a move's feature levels and its largest matching shape, with the Monte
+// MoveTeams is mm's bt.TeamBuilder: a move's feature levels and its largest matching shape, with the Monte
 // Carlo owner level when asked for and the model has it. It allocates nothing per position; one per
 // goroutine.
 type MoveTeams struct {
@@ -38,7 +34,7 @@ func NewMoveTeams(m *Model, owner bool) *MoveTeams {
 	return &MoveTeams{m: m, owner: owner && m.Owner}
 }
 
-// Position implements TeamBuilder.
+// Position implements bt.TeamBuilder.
 func (t *MoveTeams) Position(pos *game.Position) []board.Point {
 	t.ext.Extract(pos, &t.set)
 	if t.owner {
@@ -49,7 +45,7 @@ func (t *MoveTeams) Position(pos *game.Position) []board.Point {
 	return t.set.Moves()
 }
 
-// Team implements TeamBuilder.
+// Team implements bt.TeamBuilder.
 func (t *MoveTeams) Team(dst []int32, mv board.Point) []int32 {
 	return teamOf(dst, t.m, &t.set, &t.tracker, mv, t.toPlay, t.owner)
 }

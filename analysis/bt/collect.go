@@ -1,14 +1,25 @@
-package mm
+package bt
 
 import (
 	"context"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 
 	"aji/analysis/board"
 	"aji/analysis/dataset"
 	"aji/analysis/game"
 )
+
+// TeamBuilder gives the team of γ indices of each move of a position (Coulom 2007 §3: a move is a team
+// of features).
+type TeamBuilder interface {
+	// Position computes the features of pos and returns the moves that compete, pass included where it
+	// does; the slice is valid until the next call.
+	Position(pos *game.Position) []board.Point
+	// Team appends to dst the γ indices of the move mv of the last position, each once, and returns it.
+	Team(dst []int32, mv board.Point) []int32
+}
 
 // CollectOptions choose the training positions.
 type CollectOptions struct {
@@ -21,39 +32,28 @@ type CollectOptions struct {
 	Filter           dataset.Filter
 	Seed             uint64
 	Progress         func(games int) // called after each game, from several goroutines
-	// Teams, if set, makes one worker's team builder in place of mm's own (NewMoveTeams of the model with
-	// its owner feature), and NumGamma is then the number of γ its teams index (0: the model's).
-	Teams    func() TeamBuilder
-	NumGamma int
 }
 
 // CollectStats count what Collect used.
 type CollectStats struct {
 	Games, Positions, SkippedGames int
+	// Skipped counts sampled positions whose expert move is not among the builder's moves (a move a
+	// playout policy never plays), which cannot be a competition.
+	Skipped int
 }
 
-// Collect turns the games under path into competitions for model m, one store per worker (train them with
-// TrainShards; joining them would double the peak memory of a large run): one per sampled expert move (passes
-// skipped), whose teams are all legal moves (Coulom §3: the expert's move wins against every other legal
-// move). The shapes come from m's dictionary and the Monte Carlo owner feature is computed if m.Owner;
-// opt.Teams replaces both.
-func Collect(ctx context.Context, path string, m *Model, opt CollectOptions) ([]*Competitions, CollectStats, error) {
+// Collect turns the games under path into competitions over numGamma γ, one store per worker (train them
+// with TrainShards; joining them would double the peak memory of a large run): one per sampled expert
+// move (passes skipped), won by the expert's move against every other move of the position (Coulom §3),
+// each move the team teams() gives it; teams is called once per worker.
+func Collect(ctx context.Context, path string, numGamma int, teams func() TeamBuilder, opt CollectOptions) ([]*Competitions, CollectStats, error) {
 	workers := opt.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	numGamma := len(m.Gamma)
-	if opt.Teams != nil && opt.NumGamma > 0 {
-		numGamma = opt.NumGamma
-	}
 	cs := make([]collector, workers)
 	for w := range cs {
-		cs[w] = collector{data: NewCompetitions(numGamma)}
-		if opt.Teams != nil {
-			cs[w].teams = opt.Teams()
-		} else {
-			cs[w].teams = NewMoveTeams(m, m.Owner)
-		}
+		cs[w] = collector{data: NewCompetitions(numGamma), teams: teams()}
 	}
 	_, err := dataset.Games(ctx, path, opt.Filter, opt.MaxGames, workers, func(w, index int, _ string, g *game.Game) {
 		cs[w].game(ctx, index, g, opt)
@@ -75,6 +75,7 @@ func Collect(ctx context.Context, path string, m *Model, opt CollectOptions) ([]
 		total.Games += c.stats.Games
 		total.Positions += c.stats.Positions
 		total.SkippedGames += c.stats.SkippedGames
+		total.Skipped += c.stats.Skipped
 	}
 	return shards, total, nil
 }
@@ -125,9 +126,13 @@ func (c *collector) game(ctx context.Context, index int, g *game.Game, opt Colle
 	c.stats.Positions += c.data.Len() - before
 }
 
-// position adds one competition: every legal move of pos, the expert's move winning.
+// position adds one competition: every move of pos, the expert's move winning.
 func (c *collector) position(pos *game.Position, expert board.Point) {
 	moves := c.teams.Position(pos)
+	if !slices.Contains(moves, expert) {
+		c.stats.Skipped++
+		return
+	}
 	c.data.Begin()
 	for _, mv := range moves {
 		c.team = c.teams.Team(c.team[:0], mv)

@@ -1,4 +1,4 @@
-package mm
+package bt
 
 import (
 	"fmt"
@@ -42,23 +42,23 @@ func (c *Competitions) Begin() {
 // expert's move. The members slice is copied.
 func (c *Competitions) AddTeam(members []int32, win bool) error {
 	if !c.open {
-		return fmt.Errorf("mm: AddTeam outside a competition")
+		return fmt.Errorf("bt: AddTeam outside a competition")
 	}
 	c.scratch = append(c.scratch[:0], members...)
 	slices.Sort(c.scratch)
 	h := uint64(0x9E3779B97F4A7C15)
 	for i, m := range c.scratch {
 		if m < 0 || int(m) >= c.numGamma {
-			return fmt.Errorf("mm: γ index %d out of range [0,%d)", m, c.numGamma)
+			return fmt.Errorf("bt: γ index %d out of range [0,%d)", m, c.numGamma)
 		}
 		if i > 0 && c.scratch[i-1] == m {
-			return fmt.Errorf("mm: γ index %d twice in one team", m)
+			return fmt.Errorf("bt: γ index %d twice in one team", m)
 		}
 		h = (h ^ uint64(m)) * 0x100000001B3
 	}
 	if win {
 		if c.hasWin {
-			return fmt.Errorf("mm: two winners in one competition")
+			return fmt.Errorf("bt: two winners in one competition")
 		}
 		c.hasWin = true
 		// The winner is kept apart from identical losers: it is the one team whose strength is the

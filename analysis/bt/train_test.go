@@ -1,4 +1,4 @@
-package mm
+package bt
 
 import (
 	"context"
@@ -24,20 +24,7 @@ func TestTrainRecoversKnownGamma(t *testing.T) {
 			strengths[k] = truth[teams[k][0]] * truth[teams[k][1]]
 			total += strengths[k]
 		}
-		// Draw the winner with probability proportional to strength (Coulom §2.2).
-		r := rng.Float64() * total
-		win := 0
-		for r > strengths[win] {
-			r -= strengths[win]
-			win++
-		}
-		data.Begin()
-		for k, team := range teams {
-			if err := data.AddTeam(team, k == win); err != nil {
-				t.Fatal(err)
-			}
-		}
-		data.End()
+		compete(t, rng, data, teams, strengths, total)
 	}
 	if data.Len() != 20000 || data.Teams() >= 20000*12 {
 		t.Fatalf("%d competitions, %d teams: identical teams were not merged", data.Len(), data.Teams())
@@ -49,11 +36,7 @@ func TestTrainRecoversKnownGamma(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := 1; i < len(lls); i++ {
-		if lls[i] < lls[i-1]-1e-9 {
-			t.Errorf("log-likelihood fell at iteration %d: %v -> %v", i+1, lls[i-1], lls[i])
-		}
-	}
+	checkRising(t, lls)
 	// A team's strength is a product, so each group's γ are known only up to a common factor: compare
 	// ratios to the group's first level.
 	for _, g := range groups {
@@ -100,5 +83,34 @@ func TestCompetitionErrors(t *testing.T) {
 	c.End()
 	if c.Len() != 1 || c.Teams() != 1 {
 		t.Errorf("%d competitions %d teams, want 1 1", c.Len(), c.Teams())
+	}
+}
+
+// compete adds a competition between teams, won by one drawn with probability proportional to its
+// strength (Coulom §2.2); total is the sum of the strengths.
+func compete(t *testing.T, rng *rand.Rand, data *Competitions, teams [][]int32, strengths []float64, total float64) {
+	t.Helper()
+	r := rng.Float64() * total
+	win := 0
+	for r > strengths[win] {
+		r -= strengths[win]
+		win++
+	}
+	data.Begin()
+	for k, team := range teams {
+		if err := data.AddTeam(team, k == win); err != nil {
+			t.Fatal(err)
+		}
+	}
+	data.End()
+}
+
+// checkRising fails unless the log-likelihoods of MM's iterations never fall (Hunter 2004).
+func checkRising(t *testing.T, lls []float64) {
+	t.Helper()
+	for i := 1; i < len(lls); i++ {
+		if lls[i] < lls[i-1]-1e-9 {
+			t.Errorf("log-likelihood fell at iteration %d: %v -> %v", i+1, lls[i-1], lls[i])
+		}
 	}
 }

@@ -1,4 +1,4 @@
-package mm
+package bt
 
 import (
 	"context"
@@ -54,7 +54,7 @@ func Train(ctx context.Context, data *Competitions, gamma []float64, groups []Gr
 func TrainShards(ctx context.Context, shards []*Competitions, gamma []float64, groups []Group, opt TrainOptions) error {
 	for _, data := range shards {
 		if len(gamma) != data.numGamma {
-			return fmt.Errorf("mm: %d γ for a model of %d", len(gamma), data.numGamma)
+			return fmt.Errorf("bt: %d γ for a model of %d", len(gamma), data.numGamma)
 		}
 	}
 	if opt.Iterations <= 0 {
@@ -93,7 +93,7 @@ func TrainShards(ctx context.Context, shards []*Competitions, gamma []float64, g
 					k := kmax[gi]
 					gamma[i] = overlapUpdate(gamma[i], wins[i], den[(i-g.Lo)*k:(i-g.Lo+1)*k])
 					if !(gamma[i] > 0) || math.IsInf(gamma[i], 0) {
-						return fmt.Errorf("mm: group %s: γ %d became %v", g.Name, i, gamma[i])
+						return fmt.Errorf("bt: group %s: γ %d became %v", g.Name, i, gamma[i])
 					}
 				}
 				continue

@@ -1,14 +1,10 @@
-package mm
+package bt
 
 import (
 	"context"
 	"math"
 	"math/rand/v2"
 	"testing"
-
-	"aji/analysis/board"
-	"aji/analysis/game"
-	"aji/analysis/pattern"
 )
 
 // TestOverlapGroupRecoversKnownGamma draws competitions from a Bradley-Terry model whose teams hold any
@@ -36,19 +32,7 @@ func TestOverlapGroupRecoversKnownGamma(t *testing.T) {
 			strengths[k] = s
 			total += s
 		}
-		r := rng.Float64() * total
-		win := 0
-		for r > strengths[win] {
-			r -= strengths[win]
-			win++
-		}
-		data.Begin()
-		for k, team := range teams {
-			if err := data.AddTeam(team, k == win); err != nil {
-				t.Fatal(err)
-			}
-		}
-		data.End()
+		compete(t, rng, data, teams, strengths, total)
 	}
 	if k := maxMembers([]*Competitions{data}, groups[1]); k < 4 {
 		t.Fatalf("at most %d binary features in a team: the test does not exercise overlaps", k)
@@ -63,11 +47,7 @@ func TestOverlapGroupRecoversKnownGamma(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := 1; i < len(lls); i++ {
-		if lls[i] < lls[i-1]-1e-9 {
-			t.Errorf("log-likelihood fell at iteration %d: %v -> %v", i+1, lls[i-1], lls[i])
-		}
-	}
+	checkRising(t, lls)
 	// Binary features have no scale freedom of their own (absence is γ = 1); the levels do.
 	for i := 3; i < 9; i++ {
 		if math.Abs(math.Log(gamma[i]/truth[i])) > 0.06 {
@@ -140,73 +120,4 @@ func TestOverlapUpdateSolvesItsEquation(t *testing.T) {
 			t.Errorf("%+v: γ = %v gives %v, want %v", c, x, lhs, c.wins+1)
 		}
 	}
-}
-
-// extraTeams is mm's team builder plus one extra γ, beyond the model's, for moves on the first line.
-type extraTeams struct {
-	*MoveTeams
-	extra int32
-}
-
-func (e extraTeams) Position(pos *game.Position) []board.Point { return e.MoveTeams.Position(pos) }
-
-func (e extraTeams) Team(dst []int32, mv board.Point) []int32 {
-	dst = e.MoveTeams.Team(dst, mv)
-	if x, y := mv.XY(); mv != board.Pass && (x == 0 || y == 0 || x == 18 || y == 18) {
-		dst = append(dst, e.extra)
-	}
-	return dst
-}
-
-// TestCollectWithTeamBuilder: a TeamBuilder with γ beyond the model's reaches the competitions, and
-// without one Collect builds mm's own teams.
-func TestCollectWithTeamBuilder(t *testing.T) {
-	dir := sampleFolder(t)
-	m := NewModel(emptyDict(t), false)
-	n := len(m.Gamma)
-	own, _, err := Collect(context.Background(), dir, m, CollectOptions{Workers: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ext, _, err := Collect(context.Background(), dir, m, CollectOptions{Workers: 1, NumGamma: n + 1,
-		Teams: func() TeamBuilder { return extraTeams{NewMoveTeams(m, false), int32(n)} }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	withExtra := 0
-	for t2 := range int32(ext[0].Teams()) {
-		team := ext[0].team(t2)
-		if len(team) > 0 && team[len(team)-1] == int32(n) {
-			withExtra++
-		}
-	}
-	if own[0].Len() != ext[0].Len() || withExtra == 0 {
-		t.Fatalf("%d and %d competitions, %d teams with the extra γ", own[0].Len(), ext[0].Len(), withExtra)
-	}
-	// Without the extra member the teams are mm's own (the merged counts differ where the extra γ split
-	// identical teams, so compare the winners).
-	for j := range own[0].Len() {
-		a := own[0].team(own[0].winner[j])
-		b := ext[0].team(ext[0].winner[j])
-		if len(b) > 0 && b[len(b)-1] == int32(n) {
-			b = b[:len(b)-1]
-		}
-		if len(a) != len(b) {
-			t.Fatalf("competition %d: winner %v with mm's teams, %v with the builder", j, a, b)
-		}
-		for i := range a {
-			if a[i] != b[i] {
-				t.Fatalf("competition %d: winner %v with mm's teams, %v with the builder", j, a, b)
-			}
-		}
-	}
-}
-
-func emptyDict(t *testing.T) *pattern.Dictionary {
-	t.Helper()
-	d, err := pattern.NewDictionary(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return d
 }
