@@ -75,7 +75,7 @@ func (r *Runner) Start(ctx context.Context, pos *game.Position) {
 	done := make(chan struct{})
 	r.cancel, r.done = cancel, done
 	p := *pos
-	go r.run(ctx, done, &p)
+	go r.run(ctx, cancel, done, &p)
 }
 
 // Stop ends the current run and waits for its goroutine, which leaves the final snapshot to Take. A
@@ -111,8 +111,9 @@ func (r *Runner) Take() (Snapshot, bool) {
 
 // run is a run's goroutine: it makes the search the first time, moves the root to pos when pos is its
 // child, and searches.
-func (r *Runner) run(ctx context.Context, done chan<- struct{}, pos *game.Position) {
+func (r *Runner) run(ctx context.Context, cancel context.CancelFunc, done chan<- struct{}, pos *game.Position) {
 	defer close(done)
+	defer cancel() // a run that ends by itself lets go of its caller's context at once
 	s, err := r.Search()
 	if err != nil {
 		r.post(Snapshot{Final: true, Err: err})
