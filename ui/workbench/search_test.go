@@ -256,7 +256,7 @@ func TestSearchStopsOnNavigation(t *testing.T) {
 // TestSearchStopButtonKeepsTheTree stops an unlimited search with the
 // button, then starts and stops it again on the same position: the
 // goroutine ends each time, and the second run continues the first one's
-// tree.
+// tree, as a run on a child of the position does with the child's subtree.
 func TestSearchStopButtonKeepsTheTree(t *testing.T) {
 	h, sv := searchGame(t, 80, -1)
 	test.Tap(sv.startB)
@@ -283,6 +283,24 @@ func TestSearchStopButtonKeepsTheTree(t *testing.T) {
 	// Each playout adds one visit to one child of the root.
 	if got, want := totalVisits(second), first.Playouts+second.Playouts; got != want {
 		t.Errorf("second run: %d visits at the root, want %d (first run's %d + its own %d)", got, want, first.Playouts, second.Playouts)
+	}
+	// Searched until its best move's subtree has grown, then that move
+	// played: the run on the child goes on from the subtree.
+	test.Tap(sv.startB)
+	h.awaitSearch("a best move with visits", func() bool {
+		r := sv.current()
+		return r != nil && len(r.Candidates) > 0 && r.Candidates[0].Visits >= 50
+	})
+	test.Tap(sv.stopB)
+	h.ended(sv.runner.Done())
+	h.drain()
+	h.wb.tapped(gp(sv.current().Candidates[0].Move))
+	test.Tap(sv.startB)
+	test.Tap(sv.stopB)
+	h.ended(sv.runner.Done())
+	h.awaitSearch("the child's result", func() bool { return sv.current() != nil && sv.current().Final })
+	if child := sv.current(); totalVisits(child) <= child.Playouts {
+		t.Errorf("child run: %d visits at the root for %d playouts: the subtree was not kept", totalVisits(child), child.Playouts)
 	}
 }
 
