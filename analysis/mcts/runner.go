@@ -14,8 +14,8 @@ import (
 // position is the one searched (Run's reuse) or a child of it (Play's), so stepping forward through a
 // game keeps what was learnt.
 //
-// Snapshots are coalesced: the runner keeps only the newest one not yet taken and calls notify only
-// when none was pending, so a slow consumer never falls behind and the search never waits for it.
+// Snapshots are coalesced: the runner keeps only the newest one not yet taken and calls notify once
+// until the next Take, so a slow consumer never falls behind and the search never waits for it.
 type Runner struct {
 	opts   Options
 	notify func()
