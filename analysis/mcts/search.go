@@ -353,10 +353,7 @@ func (s *Search) Play(p board.Point) {
 			}
 		}
 	}
-	pos.Board.PlayLegal(p, c)
-	pos.Prev, pos.Last = pos.Last, p
-	pos.ToPlay = c.Opponent()
-	pos.MoveNumber++
+	advance(pos, p)
 	if found {
 		s.root = s.spare.copySubtree(s.tree, child)
 		s.tree, s.spare = s.spare, s.tree
@@ -367,6 +364,15 @@ func (s *Search) Play(p board.Point) {
 		s.tree.node(s.root).move = p
 	}
 	s.full.Store(false)
+}
+
+// advance plays the legal move p on pos for the side to move.
+func advance(pos *game.Position, p board.Point) {
+	c := pos.ToPlay
+	pos.Board.PlayLegal(p, c)
+	pos.Prev, pos.Last = pos.Last, p
+	pos.ToPlay = c.Opponent()
+	pos.MoveNumber++
 }
 
 // Snapshot returns the search's current result; during Run it is a live view (Options.Progress gets

@@ -14,9 +14,11 @@ import (
 )
 
 // searchPlayer is the tree search as a GTP player: genmove runs the search (its limits, or the clock's
-// budget when that ends first), keeps the tree between moves, and answers GoGui's search analysis.
+// budget when that ends first), keeps the tree between moves, and answers GoGui's search analysis
+// through a runner on the same search, so the tree is one.
 type searchPlayer struct {
 	s    *mcts.Search
+	run  *mcts.Runner // its search is s
 	opts mcts.Options
 }
 
@@ -42,19 +44,21 @@ func newSearchPlayer(f *gtpFlags) (gtp.Player, error) {
 		NewPrior:  newPrior,
 		Widening:  f.widening,
 	}
-	s, err := mcts.New(o)
+	run := mcts.NewRunner(o, nil)
+	s, err := run.Search()
 	if err != nil {
 		return nil, fmt.Errorf("search: %w", err)
 	}
-	return &searchPlayer{s: s, opts: o}, nil
+	return &searchPlayer{s: s, run: run, opts: o}, nil
 }
 
 // SetSeed implements gtp.Seeder: a new search with the seed (the tree is dropped).
 func (p *searchPlayer) SetSeed(seed uint64) {
 	o := p.opts
 	o.Seed = seed
-	if s, err := mcts.New(o); err == nil {
-		p.s, p.opts = s, o
+	run := mcts.NewRunner(o, nil)
+	if s, err := run.Search(); err == nil {
+		p.s, p.run, p.opts = s, run, o
 	}
 }
 
@@ -83,9 +87,15 @@ func (p *searchPlayer) Played(_ board.Color, pt board.Point) { p.s.Play(pt) }
 // Reset implements gtp.Observer. The search notices by itself that the next position is not its root.
 func (p *searchPlayer) Reset() {}
 
-// Analyze implements gtp.Analyzer for GoGui's aji-search and aji-pv.
+// Analyze implements gtp.Analyzer for GoGui's aji-search and aji-pv: a run until ctx is done or a limit
+// is reached.
 func (p *searchPlayer) Analyze(ctx context.Context, req *gtp.Request) (*gtp.Analysis, error) {
-	r := p.s.Run(ctx, &req.Position)
+	p.run.Start(ctx, &req.Position)
+	<-p.run.Done()
+	r, _ := p.run.Take()
+	if r.Err != nil {
+		return nil, r.Err
+	}
 	a := &gtp.Analysis{Playouts: r.Playouts}
 	for _, c := range r.Candidates {
 		a.Candidates = append(a.Candidates, gtp.Candidate{Move: c.Move, Visits: c.Visits, WinRate: c.WinRate, Prior: c.Prior, PV: c.PV})

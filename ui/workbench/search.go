@@ -7,7 +7,6 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"aji/analysis/board"
@@ -23,18 +22,13 @@ import (
 	"fyne.io/fyne/v2/widget"
 )
 
-// The Search tab runs the Monte Carlo tree search (analysis/mcts) on the
-// current position until the user stops it or moves on. The search runs in
-// a goroutine of its own, outside the engine's pool: it is one long job,
-// not a result to cache. Every searchRefresh it takes a snapshot of the
-// tree and hands it to the UI, which lists the candidates and draws them on
-// the boards (goban.Search); hovering a candidate on a board or in the
-// table shows its principal variation.
-//
-// The tree is kept between runs. Start again on the same position and the
-// search goes on where it stopped; start on a child of the position last
-// searched and it continues from that move's subtree (mcts.Search.Play).
-// Any other position starts a fresh tree.
+// The Search tab runs the Monte Carlo tree search on the current position
+// until the user stops it or moves on, through an mcts.Runner: one long job
+// outside the engine's pool, not a result to cache. Every searchRefresh the
+// runner hands over a snapshot, which the tab lists and draws on the boards
+// (goban.Search); hovering a candidate on a board or in the table shows its
+// principal variation. The runner keeps the tree for the position searched
+// and its children, so starting again there goes on where it stopped.
 
 const tabSearch = "search"
 
@@ -66,35 +60,30 @@ func searchOptions() mcts.Options {
 		Policy:    mcts.PolicyPattern,
 		Widening:  false,
 		NewPrior:  func() (predict.Predictor, error) { return mcts.NewPrior(mcts.DefaultPriorName) },
+
+		ProgressInterval: searchRefresh,
 	}
 }
 
 // searchResult is one snapshot of a run, with what the UI needs to show it.
 type searchResult struct {
-	mcts.Result
-	gen    uint64 // the run's generation (searchView.gen)
+	mcts.Snapshot
 	node   *game.Node
 	size   int
 	toPlay board.Color
-	final  bool // the run has ended
-	err    error
 }
 
-// searchView is the Search tab and the search it runs. Its fields are the
-// Fyne goroutine's, except those under mu, which the search goroutine
-// hands snapshots over through, and search, which one search goroutine at
-// a time owns (each waits for the previous one to end).
+// searchView is the Search tab and the runner it drives, all on the Fyne
+// goroutine.
 type searchView struct {
-	wb   *Workbench
-	opts mcts.Options // of the search, made at the first start; tests shrink them
+	wb     *Workbench
+	opts   mcts.Options // of the runner, made at the first start; tests shrink them
+	runner *mcts.Runner
 
-	search *mcts.Search // made by the first run; owned by the running goroutine
-
-	cancel  context.CancelFunc // cancels the current run; nil when none was started
-	done    chan struct{}      // closed when the current run's goroutine has ended
-	gen     uint64             // bumped by each start and each navigation away: snapshots of another are dropped
 	running bool
 	node    *game.Node    // the position of the current (or last) run
+	size    int           // its board's
+	toPlay  board.Color   // its side to move
 	result  *searchResult // the last snapshot of node's run
 	shown   []mcts.Candidate
 	layer   *goban.Search // on the boards now; nil for none
@@ -105,10 +94,6 @@ type searchView struct {
 	hoverPoint   goban.Point
 	hoverOnBoard bool
 	hoverRowAt   int // -1: off the rows
-
-	mu      sync.Mutex
-	pending *searchResult // the newest snapshot not yet taken by the UI
-	posted  bool          // a flush is queued on the UI
 
 	box      fyne.CanvasObject
 	startB   *widget.Button
@@ -151,20 +136,15 @@ func (sv *searchView) start() {
 		return
 	}
 	c := sv.wb.doc.cursor
-	node := c.Node()
-	pos := *c.Position() // the cursor's position changes as the user moves on
-	play := board.NoPoint
-	if node.Parent != nil && node.Parent == sv.node && node.Move != nil {
-		play = node.Move.Point // a child of the tree's root: keep that move's subtree
-	}
+	node, pos := c.Node(), c.Position()
 	if sv.result != nil && sv.result.node != node {
 		sv.result = nil
 	}
-	sv.gen++
-	ctx, cancel := context.WithCancel(context.Background())
-	prev, done := sv.done, make(chan struct{})
-	sv.cancel, sv.done, sv.node, sv.running = cancel, done, node, true
-	go sv.run(ctx, sv.gen, prev, done, node, pos, play, sv.opts)
+	if sv.runner == nil {
+		sv.runner = mcts.NewRunner(sv.opts, func() { sv.wb.opts.OnUI(sv.flush) })
+	}
+	sv.node, sv.size, sv.toPlay, sv.running = node, pos.Board.Size(), pos.ToPlay, true
+	sv.runner.Start(context.Background(), pos)
 	sv.update()
 	if cv := sv.wb.win.Canvas(); cv != nil {
 		cv.Unfocus() // keep the arrow keys for navigation
@@ -174,7 +154,7 @@ func (sv *searchView) start() {
 // stop ends the current run; its last snapshot stays on show.
 func (sv *searchView) stop() {
 	if sv.running {
-		sv.cancel()
+		sv.runner.Stop()
 		sv.running = false
 	}
 	sv.update()
@@ -188,102 +168,44 @@ func (sv *searchView) stop() {
 // dropped from then on; the last one shown comes back if the user returns.
 func (sv *searchView) navigated() {
 	if sv.running && sv.node != sv.wb.doc.cursor.Node() {
-		sv.cancel()
-		sv.running = false
-		sv.gen++
+		sv.drop()
 	}
 	sv.update()
 }
 
-// shutdown stops the run and waits for its goroutine, for Workbench.Stop.
-// The goroutine never waits for the UI, so this cannot deadlock on it.
+// shutdown stops the run, for Workbench.Stop.
 func (sv *searchView) shutdown() {
-	if sv.cancel != nil {
-		sv.cancel()
+	if sv.runner != nil {
+		sv.drop()
 	}
+}
+
+// drop stops the run and drops its final snapshot, of a position left.
+func (sv *searchView) drop() {
+	sv.runner.Stop()
+	sv.runner.Take()
 	sv.running = false
-	sv.gen++
-	if sv.done != nil {
-		<-sv.done
-	}
 }
 
-// run is the search goroutine: it waits for the previous run to end (the
-// tree is one), makes the search the first time, and searches pos until ctx
-// is done or the playouts run out, posting a snapshot every searchRefresh
-// and the final result.
-func (sv *searchView) run(ctx context.Context, gen uint64, prev <-chan struct{}, done chan<- struct{},
-	node *game.Node, pos game.Position, play board.Point, opts mcts.Options) {
-	defer close(done)
-	if prev != nil {
-		<-prev
-	}
-	post := func(r mcts.Result, final bool, err error) {
-		sv.post(&searchResult{Result: r, gen: gen, node: node, size: pos.Board.Size(), toPlay: pos.ToPlay, final: final, err: err})
-	}
-	if sv.search == nil {
-		s, err := mcts.New(opts)
-		if err != nil {
-			post(mcts.Result{}, true, err)
-			return
-		}
-		sv.search = s
-	}
-	s := sv.search
-	if play != board.NoPoint {
-		s.Play(play)
-	}
-	finished := make(chan mcts.Result, 1)
-	go func() { finished <- s.Run(ctx, &pos) }()
-	tick := time.NewTicker(searchRefresh)
-	defer tick.Stop()
-	for {
-		select {
-		case r := <-finished:
-			post(r, true, nil)
-			return
-		case <-tick.C:
-			post(s.Snapshot(), false, nil)
-		}
-	}
-}
-
-// post hands a snapshot to the UI. Snapshots coalesce: while one flush is
-// queued, newer snapshots replace the pending one, so a busy UI never
-// falls behind and the search never waits for it.
-func (sv *searchView) post(r *searchResult) {
-	sv.mu.Lock()
-	sv.pending = r
-	queue := !sv.posted
-	sv.posted = true
-	sv.mu.Unlock()
-	if queue {
-		sv.wb.opts.OnUI(sv.flush)
-	}
-}
-
-// flush shows the pending snapshot, on the Fyne goroutine.
+// flush shows the runner's newest snapshot, on the Fyne goroutine.
 func (sv *searchView) flush() {
-	sv.mu.Lock()
-	r := sv.pending
-	sv.pending, sv.posted = nil, false
-	sv.mu.Unlock()
-	if r == nil || r.gen != sv.gen {
+	s, ok := sv.runner.Take()
+	if !ok {
 		return
 	}
-	sv.result = r
-	if r.final {
+	sv.result = &searchResult{Snapshot: s, node: sv.node, size: sv.size, toPlay: sv.toPlay}
+	if s.Final {
 		sv.running = false
 	}
-	if r.err != nil {
-		sv.wb.setStatus("search: %v", r.err)
+	if s.Err != nil {
+		sv.wb.setStatus("search: %v", s.Err)
 	}
 	sv.update()
 }
 
 // current is the snapshot of the position shown, or nil.
 func (sv *searchView) current() *searchResult {
-	if r := sv.result; r != nil && r.node == sv.wb.doc.cursor.Node() && r.err == nil {
+	if r := sv.result; r != nil && r.node == sv.wb.doc.cursor.Node() && r.Err == nil {
 		return r
 	}
 	return nil
@@ -301,8 +223,8 @@ func (sv *searchView) update() {
 	}
 	var progress, summary string
 	switch {
-	case sv.result != nil && sv.result.err != nil && sv.result.node == sv.wb.doc.cursor.Node():
-		progress = "Search failed: " + sv.result.err.Error()
+	case sv.result != nil && sv.result.Err != nil && sv.result.node == sv.wb.doc.cursor.Node():
+		progress = "Search failed: " + sv.result.Err.Error()
 	case r == nil && sv.running:
 		progress = "Searching…"
 	case r == nil:
@@ -311,7 +233,7 @@ func (sv *searchView) update() {
 		state := "Stopped"
 		if sv.running {
 			state = "Searching"
-		} else if r.final && r.Playouts >= sv.opts.Playouts && sv.opts.Playouts > 0 {
+		} else if r.Final && r.Playouts >= sv.opts.Playouts && sv.opts.Playouts > 0 {
 			state = "Done"
 		}
 		progress = fmt.Sprintf("%s · %s playouts · %s/s · %s", state, thousands(r.Playouts), thousands(rate(r.Playouts, r.Elapsed)),

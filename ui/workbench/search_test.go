@@ -116,7 +116,7 @@ func TestSearchShowsCandidates(t *testing.T) {
 	h.searched()
 	h.awaitSearch("the search to finish", func() bool { return !sv.running })
 	r := sv.current()
-	if r == nil || !r.final || r.Playouts != playouts {
+	if r == nil || !r.Final || r.Playouts != playouts {
 		t.Fatalf("final result %+v, want %d playouts", r, playouts)
 	}
 	if totalVisits(r) != playouts {
@@ -219,7 +219,7 @@ func TestSearchStopsOnNavigation(t *testing.T) {
 	searchedNode := h.wb.doc.cursor.Node()
 	test.Tap(sv.startB)
 	h.searched()
-	done := sv.done
+	done := sv.runner.Done()
 	h.key(fyne.KeyRight, 0)
 	if sv.running || sv.startB.Disabled() {
 		t.Error("navigation did not stop the search")
@@ -229,7 +229,7 @@ func TestSearchStopsOnNavigation(t *testing.T) {
 	if sv.layer != nil || sv.rows[0].cells[0].Text != "" {
 		t.Error("the previous position's search is still shown")
 	}
-	if sv.result == nil || sv.result.node != searchedNode || sv.result.final {
+	if sv.result == nil || sv.result.node != searchedNode || sv.result.Final {
 		t.Error("a snapshot after navigation was taken for the old position")
 	}
 	h.key(fyne.KeyLeft, 0)
@@ -239,7 +239,7 @@ func TestSearchStopsOnNavigation(t *testing.T) {
 	// Loading another game stops a search too.
 	test.Tap(sv.startB)
 	h.searched()
-	done = sv.done
+	done = sv.runner.Done()
 	data, err := os.ReadFile("../../assets/games/castle-cg048.sgf")
 	if err != nil {
 		t.Fatal(err)
@@ -256,18 +256,18 @@ func TestSearchStopsOnNavigation(t *testing.T) {
 // TestSearchStopButtonKeepsTheTree stops an unlimited search with the
 // button, then starts and stops it again on the same position: the
 // goroutine ends each time, and the second run continues the first one's
-// tree.
+// tree, as a run on a child of the position does with the child's subtree.
 func TestSearchStopButtonKeepsTheTree(t *testing.T) {
 	h, sv := searchGame(t, 80, -1)
 	test.Tap(sv.startB)
 	h.searched()
-	done := sv.done
+	done := sv.runner.Done()
 	test.Tap(sv.stopB)
 	if sv.running || sv.startB.Disabled() || !sv.stopB.Disabled() {
 		t.Error("Stop did not switch the buttons")
 	}
 	h.ended(done)
-	h.awaitSearch("the final result", func() bool { return sv.current() != nil && sv.current().final })
+	h.awaitSearch("the final result", func() bool { return sv.current() != nil && sv.current().Final })
 	first := sv.current()
 	if !strings.HasPrefix(sv.progress.Text, "Stopped") || sv.rows[0].cells[0].Text == "" {
 		t.Errorf("after Stop: progress %q, first row %q", sv.progress.Text, sv.rows[0].cells[0].Text)
@@ -277,12 +277,30 @@ func TestSearchStopButtonKeepsTheTree(t *testing.T) {
 	}
 	test.Tap(sv.startB)
 	test.Tap(sv.stopB)
-	h.ended(sv.done)
-	h.awaitSearch("the second run's result", func() bool { return sv.current() != first && sv.current().final })
+	h.ended(sv.runner.Done())
+	h.awaitSearch("the second run's result", func() bool { return sv.current() != first && sv.current().Final })
 	second := sv.current()
 	// Each playout adds one visit to one child of the root.
 	if got, want := totalVisits(second), first.Playouts+second.Playouts; got != want {
 		t.Errorf("second run: %d visits at the root, want %d (first run's %d + its own %d)", got, want, first.Playouts, second.Playouts)
+	}
+	// Searched until its best move's subtree has grown, then that move
+	// played: the run on the child goes on from the subtree.
+	test.Tap(sv.startB)
+	h.awaitSearch("a best move with visits", func() bool {
+		r := sv.current()
+		return r != nil && len(r.Candidates) > 0 && r.Candidates[0].Visits >= 50
+	})
+	test.Tap(sv.stopB)
+	h.ended(sv.runner.Done())
+	h.drain()
+	h.wb.tapped(gp(sv.current().Candidates[0].Move))
+	test.Tap(sv.startB)
+	test.Tap(sv.stopB)
+	h.ended(sv.runner.Done())
+	h.awaitSearch("the child's result", func() bool { return sv.current() != nil && sv.current().Final })
+	if child := sv.current(); totalVisits(child) <= child.Playouts {
+		t.Errorf("child run: %d visits at the root for %d playouts: the subtree was not kept", totalVisits(child), child.Playouts)
 	}
 }
 
@@ -292,7 +310,7 @@ func TestSearchStopsWhenTheWindowCloses(t *testing.T) {
 	h, sv := searchGame(t, 40, -1)
 	test.Tap(sv.startB)
 	h.searched()
-	done := sv.done
+	done := sv.runner.Done()
 	h.w.Close()
 	h.w = test.NewWindow(nil) // the test driver panics when a window is closed twice, as the cleanup would
 	select {
@@ -307,7 +325,7 @@ func TestSearchFailureIsShown(t *testing.T) {
 	h, sv := searchGame(t, 20, 100)
 	sv.opts.Policy = "no-such-policy"
 	test.Tap(sv.startB)
-	h.ended(sv.done)
+	h.ended(sv.runner.Done())
 	h.awaitSearch("the failure", func() bool { return !sv.running })
 	if !strings.Contains(sv.progress.Text, "no-such-policy") || sv.layer != nil {
 		t.Errorf("progress %q after a failed start", sv.progress.Text)
@@ -357,7 +375,7 @@ func TestSearchScreenshot(t *testing.T) {
 	h.wb.panel.tabs.SelectIndex(slices.Index(tabNames, tabSearch))
 	test.Tap(sv.startB)
 	h.awaitSearch("the search to finish", func() bool { return !sv.running })
-	h.ended(sv.done)
+	h.ended(sv.runner.Done())
 	if r := sv.current(); r == nil || r.Playouts != 20000 {
 		t.Fatalf("search ended with %+v", r)
 	}
