@@ -108,6 +108,19 @@ func (c Color) Opponent() Color {
 	return c
 }
 
+// Name is the colour as a word: "black", "white", "empty" or "edge".
+func (c Color) Name() string {
+	switch c {
+	case Black:
+		return "black"
+	case White:
+		return "white"
+	case Edge:
+		return "edge"
+	}
+	return "empty"
+}
+
 func (c Color) String() string {
 	switch c {
 	case Empty:

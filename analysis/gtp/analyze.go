@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"aji/analysis/board"
+	"aji/analysis/live"
 	"aji/analysis/predict"
 )
 
@@ -55,29 +56,24 @@ func (s *Server) heatmap(_ context.Context, args []string) (string, error) {
 	}
 	pos := s.pos
 	pr.Predict(&pos, &s.dist)
-	size := pos.Board.Size()
+	sum := live.Summarize(name, &pos, &s.dist)
+	size := sum.Size
 
-	pts := pos.Board.Points()
-	top := 0.0
-	for _, p := range pts {
-		top = max(top, s.dist.P[p])
-	}
 	var sb strings.Builder
-	if top > 0 {
+	if sum.Max > 0 {
 		const decades = 3
 		const levels = 12
 		buckets := make([][]string, levels)
-		for _, p := range pts {
-			v := s.dist.P[p]
+		for i, v := range sum.Heat {
 			if v <= 0 {
-				continue
+				continue // illegal (-1) or never played
 			}
-			t := 1 + math.Log10(v/top)/decades // 1 at the top move, 0 three decades below
+			t := 1 + math.Log10(v/sum.Max)/decades // 1 at the top move, 0 three decades below
 			if t < 0 {
 				continue
 			}
-			i := min(levels-1, int(t*levels))
-			buckets[i] = append(buckets[i], p.GTP(size))
+			k := min(levels-1, int(t*levels))
+			buckets[k] = append(buckets[k], board.At(i%size, i/size).GTP(size))
 		}
 		for i, b := range buckets {
 			if len(b) > 0 {
@@ -85,12 +81,8 @@ func (s *Server) heatmap(_ context.Context, args []string) (string, error) {
 			}
 		}
 	}
-	cands := s.dist.Top(5, nil)
 	var labels, text []string
-	for _, c := range cands {
-		if c.Probability <= 0 {
-			continue
-		}
+	for _, c := range sum.Top[:min(5, len(sum.Top))] {
 		text = append(text, fmt.Sprintf("%s %.1f%%", c.Point.GTP(size), 100*c.Probability))
 		if c.Point != board.Pass && c.Probability >= 0.005 {
 			labels = append(labels, c.Point.GTP(size), strconv.Itoa(int(math.Round(100*c.Probability))))

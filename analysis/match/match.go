@@ -285,7 +285,7 @@ func Play(ctx context.Context, cfg *Config, saved map[int]Outcome, log io.Writer
 		elapsed := time.Since(start)
 		left := time.Duration(float64(elapsed) / float64(done) * float64(toPlay-done))
 		fmt.Fprintf(log, "match: game %d/%d %s (Aji %s, %s, %d moves%s, %.1f s); Aji %d-%d; ETA %v\n",
-			o.Index+1, cfg.Games, o.Result, colorName(o.AjiColor), verdict, o.Moves, o.Note, o.Duration.Seconds(),
+			o.Index+1, cfg.Games, o.Result, o.AjiColor.Name(), verdict, o.Moves, o.Note, o.Duration.Seconds(),
 			wins, losses, left.Round(time.Second))
 	}
 	outcomes := make([]Outcome, 0, len(byIndex))
@@ -298,13 +298,6 @@ func Play(ctx context.Context, cfg *Config, saved map[int]Outcome, log io.Writer
 		return outcomes, failed, err
 	}
 	return outcomes, failed, nil
-}
-
-func colorName(c board.Color) string {
-	if c == board.Black {
-		return "black"
-	}
-	return "white"
 }
 
 // play plays game i to its end, has it scored and saves it.
@@ -437,7 +430,7 @@ func SavedFiles(dir string) []string {
 // matchHeader opens the comment of each game's SGF: it names the engines, so that --resume can check
 // that the saved games are of the same match.
 func matchHeader(cfg *Config, ajiColor board.Color) string {
-	return fmt.Sprintf("Aji (%s) plays %s against %s.", cfg.Aji, colorName(ajiColor), cfg.Opponent)
+	return fmt.Sprintf("Aji (%s) plays %s against %s.", cfg.Aji, ajiColor.Name(), cfg.Opponent)
 }
 
 // LoadOutcomes reads the games of an interrupted match back from their SGF files (SavedFiles), refusing any that is not of this match: another board size, komi, engine or colour.

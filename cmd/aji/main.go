@@ -1,4 +1,4 @@
-// Command aji is Aji's headless command line: replay, evaluate, benchmark, harvest, train, label,
+// Command aji is Aji's headless command line: replay, analyze a position, evaluate, benchmark, harvest, train, label,
 // evaluate territory, play matches and speak GTP. Every command exits non-zero with a one-line error on
 // bad input; --json output is one JSON object.
 package main
@@ -31,6 +31,7 @@ type command struct {
 
 var commands = map[string]command{
 	"replay":         {"print the position after move N of the main line", runReplay},
+	"analyze":        {"one position: move probabilities, ownership, search candidates", runAnalyze},
 	"eval":           {"measure move predictors on a game collection", runEval},
 	"bench":          {"throughput figures (board, predict, playout, territory)", runBench},
 	"harvest":        {"harvest shape patterns from a game collection", runHarvest},

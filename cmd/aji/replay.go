@@ -22,18 +22,27 @@ func runReplay(_ context.Context, args []string, stdout io.Writer) error {
 	if len(files) != 1 {
 		return fmt.Errorf("%w: replay takes one FILE.sgf", errUsage)
 	}
-	games, err := game.LoadFile(files[0])
+	g, err := loadFirstGame(files[0])
 	if err != nil {
 		return err
 	}
-	if len(games) == 0 {
-		return fmt.Errorf("%s: no game in file", files[0])
-	}
-	pos, err := games[0].PositionAfter(*move)
+	pos, err := g.PositionAfter(*move)
 	if err != nil {
 		return fmt.Errorf("%s: %w", files[0], err)
 	}
 	_, err = fmt.Fprintf(stdout, "%scaptures B=%d W=%d\n", pos.Board.String(),
 		pos.Board.Captures(board.Black), pos.Board.Captures(board.White))
 	return err
+}
+
+// loadFirstGame loads the first game of an SGF file: the one replay and analyze read.
+func loadFirstGame(path string) (*game.Game, error) {
+	games, err := game.LoadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if len(games) == 0 {
+		return nil, fmt.Errorf("%s: no game in file", path)
+	}
+	return games[0], nil
 }

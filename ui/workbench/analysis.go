@@ -1,156 +1,15 @@
 package workbench
 
 import (
-	"context"
 	"fmt"
 	"slices"
-	"sort"
-	"sync"
 
 	"aji/analysis/board"
 	"aji/analysis/engine"
-	"aji/analysis/game"
+	"aji/analysis/live"
 	"aji/analysis/predict"
 	"aji/ui/goban"
 )
-
-// maxTop is how many candidates a prediction keeps for the labels; the
-// top-k setting shows a prefix of them.
-const maxTop = 20
-
-// prediction is one predictor's result for a position, already in the
-// board's terms so that showing it is a copy. It is shared with the engine's
-// cache: never modified after it is made.
-type prediction struct {
-	predictor string
-	size      int
-	heat      []float64 // index y*size+x: probability of a legal move, -1 where the move is illegal
-	rank      []int32   // index y*size+x: rank of a legal move (1 = most probable; ties count against)
-	pass      float64   // probability of passing
-	passRank  int
-	max       float64             // largest probability of a legal move: the top of the linear scale
-	top       []predict.Candidate // most probable first, at most maxTop
-}
-
-// rankOf returns the rank and probability of move, or false when the
-// predictor considered it illegal.
-func (pr *prediction) rankOf(move board.Point) (rank int, p float64, ok bool) {
-	if move == board.Pass {
-		return pr.passRank, pr.pass, true
-	}
-	x, y := move.XY()
-	if x < 0 || y < 0 || x >= pr.size || y >= pr.size {
-		return 0, 0, false
-	}
-	i := y*pr.size + x
-	if pr.heat[i] < 0 {
-		return 0, 0, false
-	}
-	return int(pr.rank[i]), pr.heat[i], true
-}
-
-func (pr *prediction) bytes() int { return 12*len(pr.heat) + 16*len(pr.top) + 128 }
-
-// summarize turns a distribution into a prediction: per-point probabilities
-// with illegal points marked, the rank of every legal move as
-// predict.Distribution.Rank defines it, and the top candidates.
-func summarize(name string, pos *game.Position, d *predict.Distribution) *prediction {
-	b := &pos.Board
-	n := b.Size()
-	pr := &prediction{
-		predictor: name, size: n, pass: d.P[board.Pass],
-		heat: make([]float64, n*n), rank: make([]int32, n*n),
-	}
-	legal := make([]float64, 0, n*n+1)
-	legal = append(legal, pr.pass)
-	for _, p := range b.Points() {
-		x, y := p.XY()
-		i := y*n + x
-		if b.Legal(p, pos.ToPlay) {
-			pr.heat[i] = d.P[p]
-			pr.max = max(pr.max, d.P[p])
-			legal = append(legal, d.P[p])
-		} else {
-			pr.heat[i] = -1
-		}
-	}
-	// rank(v) = number of legal moves with probability >= v, itself included.
-	sort.Float64s(legal)
-	rankOf := func(v float64) int { return len(legal) - sort.SearchFloat64s(legal, v) }
-	for i, v := range pr.heat {
-		if v >= 0 {
-			pr.rank[i] = int32(rankOf(v))
-		}
-	}
-	pr.passRank = rankOf(pr.pass)
-	pr.top = d.Top(maxTop, make([]predict.Candidate, 0, maxTop))
-	return pr
-}
-
-// analysis makes the engine tasks that run predictors. Predictors keep
-// scratch state, so each worker takes its own from a pool per name.
-type analysis struct {
-	mu    sync.Mutex
-	pools map[string]*sync.Pool
-	dists sync.Pool // *predict.Distribution, a few KB each
-}
-
-func newAnalysis() *analysis {
-	return &analysis{
-		pools: map[string]*sync.Pool{},
-		dists: sync.Pool{New: func() any { return new(predict.Distribution) }},
-	}
-}
-
-func (a *analysis) pool(name string) *sync.Pool {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	p := a.pools[name]
-	if p == nil {
-		p = new(sync.Pool)
-		a.pools[name] = p
-	}
-	return p
-}
-
-// get takes a predictor of the given name from its pool, or makes one; put
-// gives it back. Prediction and explanation share the pool: an explainer
-// that remembers its last position may find it computed already.
-func (a *analysis) get(name string) (pred predict.Predictor, put func(), err error) {
-	pool := a.pool(name)
-	pred, _ = pool.Get().(predict.Predictor)
-	if pred == nil {
-		if pred, err = predict.New(name, predict.Options{}); err != nil {
-			return nil, nil, err
-		}
-	}
-	return pred, func() { pool.Put(pred) }, nil
-}
-
-// predict runs the named predictor on pos; it is the compute step of a task
-// and runs on an engine worker.
-func (a *analysis) predict(_ context.Context, name string, pos *game.Position) (*prediction, error) {
-	pred, put, err := a.get(name)
-	if err != nil {
-		return nil, err
-	}
-	defer put()
-	// Tasks of one navigation share the engine's copy of the position; a
-	// predictor gets its own so none can disturb another's.
-	own := *pos
-	d := a.dists.Get().(*predict.Distribution)
-	defer a.dists.Put(d)
-	pred.Predict(&own, d)
-	return summarize(name, &own, d), nil
-}
-
-// task makes the engine task for one predictor; deliver runs on the UI
-// thread with its result.
-func (a *analysis) task(name string, deliver func(*prediction, error)) engine.Task {
-	return engine.NewTask("predict/"+name,
-		func(ctx context.Context, pos *game.Position) (*prediction, error) { return a.predict(ctx, name, pos) },
-		(*prediction).bytes, deliver)
-}
 
 // analyze starts the predictors of the boards shown on the current position,
 // and their explanations while the inspector is shown. Until their results
@@ -171,7 +30,7 @@ func (wb *Workbench) analyze() {
 		if name == "" {
 			continue
 		}
-		tasks = append(tasks, wb.an.task(name, func(pr *prediction, err error) {
+		tasks = append(tasks, wb.an.PredictTask(name, func(pr *live.Prediction, err error) {
 			if err != nil {
 				wb.predictorFailed(i, name, err)
 				return
@@ -183,7 +42,7 @@ func (wb *Workbench) analyze() {
 			wb.render()
 		}))
 		if wb.inspecting() {
-			explain = append(explain, wb.an.explainTask(name, func(ex *explanations, err error) {
+			explain = append(explain, wb.an.ExplainTask(name, func(ex *live.Explanations, err error) {
 				if err != nil {
 					return // the prediction task reports the failure and switches
 				}
@@ -235,12 +94,12 @@ func (wb *Workbench) render() {
 		}
 	}
 	if pr := wb.views[0].shown; pr != nil {
-		wb.panel.legend.SetMax(pr.max)
+		wb.panel.legend.SetMax(pr.Max)
 	}
 	wb.panel.showNext(lines, next, hasNext, c)
 	status := ""
 	if v := wb.views[0]; hasNext && v.shown != nil && v.node == c.Node() {
-		if r, p, ok := v.shown.rankOf(next); ok {
+		if r, p, ok := v.shown.RankOf(next); ok {
 			status = fmt.Sprintf("Next %s: rank %d, %s", next.GTP(c.Game().Size()), r, percent(p))
 		}
 	}
@@ -250,11 +109,11 @@ func (wb *Workbench) render() {
 }
 
 // heatOf is the heat layer of pr with the display settings, or nil to hide it.
-func heatOf(pr *prediction, s *settings) *goban.Heat {
+func heatOf(pr *live.Prediction, s *settings) *goban.Heat {
 	if pr == nil || !s.heat {
 		return nil
 	}
-	return &goban.Heat{Size: pr.size, P: pr.heat, Scale: s.scale, Palette: s.palette, HideBelow: s.hideBelow}
+	return &goban.Heat{Size: pr.Size, P: pr.Heat, Scale: s.scale, Palette: s.palette, HideBelow: s.hideBelow}
 }
 
 // labelsOf are the candidates of pr ranked k or better, with their
@@ -262,11 +121,11 @@ func heatOf(pr *prediction, s *settings) *goban.Heat {
 // move. Ranks count ties against the prediction, so moves tied with the
 // (k+1)-th are not labelled: a uniform predictor labels nothing rather than
 // k arbitrary points.
-func labelsOf(pr *prediction, k int, next board.Point, hasNext bool) []goban.Label {
+func labelsOf(pr *live.Prediction, k int, next board.Point, hasNext bool) []goban.Label {
 	var ls []goban.Label
 	if pr != nil {
-		for _, c := range pr.top {
-			r, _, ok := pr.rankOf(c.Point)
+		for _, c := range pr.Top {
+			r, _, ok := pr.RankOf(c.Point)
 			if !ok || r > k {
 				break // top is sorted: the rest rank no better
 			}
@@ -311,10 +170,10 @@ func percent(p float64) string {
 }
 
 // rankLine is "mm: rank 3, 8.2%" for the record's next move.
-func rankLine(pr *prediction, next board.Point, size int) string {
-	r, p, ok := pr.rankOf(next)
+func rankLine(pr *live.Prediction, next board.Point, size int) string {
+	r, p, ok := pr.RankOf(next)
 	if !ok {
-		return fmt.Sprintf("%s: %s is illegal here", pr.predictor, next.GTP(size))
+		return fmt.Sprintf("%s: %s is illegal here", pr.Predictor, next.GTP(size))
 	}
-	return fmt.Sprintf("%s: rank %d, %s", pr.predictor, r, percent(p))
+	return fmt.Sprintf("%s: rank %d, %s", pr.Predictor, r, percent(p))
 }

@@ -1,7 +1,6 @@
 package workbench
 
 import (
-	"context"
 	"fmt"
 	"slices"
 	"strconv"
@@ -10,6 +9,7 @@ import (
 	"aji/analysis/cfg"
 	"aji/analysis/engine"
 	"aji/analysis/game"
+	"aji/analysis/live"
 	"aji/analysis/predict"
 	"aji/ui/goban"
 
@@ -28,7 +28,7 @@ import (
 // of a move there — drawn bold and listed with the γ the cfg predictor gave
 // each feature. Building the graph takes ~30 µs on 19x19, so it is built on
 // the UI goroutine; only the γ, which need the predictor's model, come
-// from an engine task.
+// from an engine task (live.Predictors.PathGammas).
 
 // cfgMaxIterations is the most iterations the tab offers; the graph is
 // always built with this many, so switching costs no rebuild.
@@ -47,24 +47,6 @@ const (
 	prefCFGIterations = "cfg_iterations"
 	prefCFGLabels     = "cfg_labels"
 )
-
-// pathWeights is what the CFG tab asks of the predictor named cfgPredictor
-// for its γ column: the learned weight of a path feature (a 24-bit label as
-// cfg.PathLabel makes it); ok is false for a feature the model has no
-// weight for. The tab checks for it at run time, so it needs no import of
-// the predictor's package, and shows "—" while no predictor provides it.
-type pathWeights interface {
-	PathGamma(label uint32) (gamma float64, ok bool)
-}
-
-// pathIterations is optional beside pathWeights: the iterations of
-// Algorithm 1 after which the predictor takes its labels. Without it the
-// tab assumes cfg.DefaultIterations. γ are shown only for labels of that
-// many iterations: another iteration's label is another hash, and a γ
-// found for it would be a coincidence.
-type pathIterations interface {
-	PathIterations() int
-}
 
 // cfgSettings are the CFG tab's choices, saved in the preferences.
 type cfgSettings struct {
@@ -91,59 +73,6 @@ func (s *cfgSettings) save(p fyne.Preferences) {
 	p.SetBool(prefCFGLabels, s.labels)
 }
 
-// pathGammas are the cfg predictor's γ for the path features of every
-// empty point of one position, found on an engine worker so that hovering
-// is a lookup. Shared with the engine's cache: never modified after it is
-// made.
-type pathGammas struct {
-	unable bool // the predictor has no path weights
-	iters  int  // the iterations its labels are taken after
-	labels []uint32
-	gamma  []float64 // gamma[i] is the weight of labels[i]; labels is sorted
-}
-
-func (pg *pathGammas) bytes() int { return 12*len(pg.labels) + 96 }
-
-// lookup returns the γ of a path feature, false when the model has none.
-func (pg *pathGammas) lookup(label uint32) (float64, bool) {
-	i, ok := slices.BinarySearch(pg.labels, label)
-	if !ok {
-		return 0, false
-	}
-	return pg.gamma[i], true
-}
-
-// pathGammasOf asks the predictor name for the γ of every path feature of
-// pos; it is the compute step of a task and runs on an engine worker.
-func (a *analysis) pathGammasOf(_ context.Context, name string, pos *game.Position) (*pathGammas, error) {
-	pred, put, err := a.get(name)
-	if err != nil {
-		return nil, err
-	}
-	defer put()
-	pw, ok := pred.(pathWeights)
-	if !ok {
-		return &pathGammas{unable: true}, nil
-	}
-	pg := &pathGammas{iters: cfg.DefaultIterations}
-	if pi, ok := pred.(pathIterations); ok {
-		pg.iters = pi.PathIterations()
-	}
-	g := cfg.Build(&pos.Board, pos.ToPlay, pg.iters)
-	var fs []uint32
-	for _, p := range pos.Board.Points() {
-		fs = g.PathFeatures(p, fs)
-	}
-	slices.Sort(fs)
-	for _, f := range slices.Compact(fs) {
-		if gamma, ok := pw.PathGamma(f); ok {
-			pg.labels = append(pg.labels, f)
-			pg.gamma = append(pg.gamma, gamma)
-		}
-	}
-	return pg, nil
-}
-
 // cfgView is the CFG tab and the graph it draws.
 type cfgView struct {
 	wb *Workbench
@@ -159,7 +88,7 @@ type cfgView struct {
 	layerKey cfgLayerKey
 	layer    goban.Layer // on the boards now
 
-	gammas    *pathGammas // the last γ delivered
+	gammas    *live.PathGammas // the last γ delivered
 	gammasFor *game.Node
 	gammaErr  error
 
@@ -263,15 +192,10 @@ func (cv *cfgView) tasks() []engine.Task {
 		return nil
 	}
 	node, name := cv.wb.doc.cursor.Node(), cfgPredictor
-	return []engine.Task{engine.NewTask("cfg-gamma/"+name,
-		func(ctx context.Context, pos *game.Position) (*pathGammas, error) {
-			return cv.wb.an.pathGammasOf(ctx, name, pos)
-		},
-		(*pathGammas).bytes,
-		func(pg *pathGammas, err error) {
-			cv.gammas, cv.gammasFor, cv.gammaErr = pg, node, err
-			cv.showPoint()
-		})}
+	return []engine.Task{cv.wb.an.PathGammasTask(name, func(pg *live.PathGammas, err error) {
+		cv.gammas, cv.gammasFor, cv.gammaErr = pg, node, err
+		cv.showPoint()
+	})}
 }
 
 // graph returns the graph of the current position, building it when the
@@ -467,7 +391,7 @@ func (cv *cfgView) showPoint() {
 		seen[f] = true
 		r.gamma = "—"
 		if gammas != nil {
-			if gamma, ok := gammas.lookup(f); ok {
+			if gamma, ok := gammas.Lookup(f); ok {
 				r.gamma = fmt.Sprintf("%.2f", gamma)
 			}
 		}
@@ -478,7 +402,7 @@ func (cv *cfgView) showPoint() {
 
 // gammaSource returns the γ to show for the labels of the iterations
 // chosen, nil when there are none, and a line saying why.
-func (cv *cfgView) gammaSource() (*pathGammas, string) {
+func (cv *cfgView) gammaSource() (*live.PathGammas, string) {
 	pg := cv.gammas
 	switch {
 	case !hasCFGPredictor():
@@ -487,12 +411,12 @@ func (cv *cfgView) gammaSource() (*pathGammas, string) {
 		return nil, "γ: asking the cfg predictor…"
 	case cv.gammaErr != nil:
 		return nil, "γ: " + cv.gammaErr.Error()
-	case pg.unable:
+	case pg.Unable:
 		return nil, "γ: the cfg predictor has no path weights"
-	case pg.iters != cv.s.iters:
-		return nil, fmt.Sprintf("γ: the cfg predictor's labels are after %d iteration%s", pg.iters, plural(pg.iters))
+	case pg.Iters != cv.s.iters:
+		return nil, fmt.Sprintf("γ: the cfg predictor's labels are after %d iteration%s", pg.Iters, plural(pg.Iters))
 	}
-	return pg, fmt.Sprintf("γ of the cfg predictor: %d of the position's features", len(pg.labels))
+	return pg, fmt.Sprintf("γ of the cfg predictor: %d of the position's features", len(pg.Labels))
 }
 
 // vertexName names a vertex in a walk: an empty point by itself, a chain

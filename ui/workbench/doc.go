@@ -5,8 +5,9 @@
 // playing variations, opening and saving records.
 //
 // It shows results and never computes them: positions come from
-// aji/analysis/game's Cursor, move probabilities and their explanations from
-// the predictors run by aji/analysis/engine on its worker goroutines, the
+// aji/analysis/game's Cursor; move probabilities, their explanations,
+// territory and path γ from aji/analysis/live's tasks, run by
+// aji/analysis/engine on its worker goroutines; the
 // Search tab's candidates from aji/analysis/mcts on a goroutine of its own,
 // and the board is drawn by aji/ui/goban. It imports no driver, so it is tested
 // headless with Fyne's test package; the app's main package only creates the

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"aji/analysis/board"
+	"aji/analysis/live"
 	"aji/analysis/predict"
 
 	"fyne.io/fyne/v2"
@@ -72,25 +73,25 @@ func (in *inspector) message(lines ...string) {
 
 // show explains point p with e, from the predictor's explanations ex; note
 // says why this point is shown when the pointer is not on it.
-func (in *inspector) show(ex *explanations, p board.Point, e *predict.Explanation, note string) {
-	name := p.GTP(ex.size)
-	side := fmt.Sprintf("%s · %s to play", ex.predictor, colorName(ex.toPlay))
+func (in *inspector) show(ex *live.Explanations, p board.Point, e *predict.Explanation, note string) {
+	name := p.GTP(ex.Size)
+	side := fmt.Sprintf("%s · %s to play", ex.Predictor, colorName(ex.ToPlay))
 	if note != "" {
 		side += " · " + note
 	}
 	if e == nil {
-		in.message(name, fmt.Sprintf("Not a legal move for %s.", colorName(ex.toPlay)), side)
+		in.message(name, fmt.Sprintf("Not a legal move for %s.", colorName(ex.ToPlay)), side)
 		return
 	}
 	shape := "No known shape here."
 	if len(e.Pattern) > 0 {
 		shape = fmt.Sprintf("Shape of size %d, %d points.", e.PatternSize, len(e.Pattern))
-		in.diagram.set(e.Pattern, ex.toPlay)
+		in.diagram.set(e.Pattern, ex.ToPlay)
 		in.diagram.Show()
 	} else {
 		in.diagram.Hide()
 	}
-	in.setLines(fmt.Sprintf("%s · rank %d of %d", name, e.Rank, ex.moves), "probability "+percent(e.Probability), side, shape)
+	in.setLines(fmt.Sprintf("%s · rank %d of %d", name, e.Rank, ex.Moves), "probability "+percent(e.Probability), side, shape)
 	in.table.set(e.Factors)
 	in.head.Refresh()
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"aji/analysis/board"
+	"aji/analysis/live"
 	"aji/analysis/predict"
 	_ "aji/analysis/predict/mm" // the default predictor, and the one that explains itself
 	"aji/ui/goban"
@@ -45,11 +46,11 @@ func (h *harness) away() {
 }
 
 // explained waits for the main board's explanations of the current position.
-func (h *harness) explained() *explanations {
+func (h *harness) explained() *live.Explanations {
 	h.t.Helper()
 	v := h.wb.views[0]
 	h.pump("the explanations", func() bool {
-		return v.explained != nil && v.explained.predictor == h.wb.settings.predictor && v.explainedFor == h.wb.doc.cursor.Node()
+		return v.explained != nil && v.explained.Predictor == h.wb.settings.predictor && v.explainedFor == h.wb.doc.cursor.Node()
 	})
 	return v.explained
 }
@@ -113,7 +114,7 @@ func TestShapeDiagramOnlyForAShape(t *testing.T) {
 	h.key(fyne.KeyEnd, 0)
 	ex := h.explained()
 	var with, without *predict.Explanation
-	for _, e := range ex.at {
+	for _, e := range ex.At {
 		switch {
 		case e == nil:
 		case len(e.Pattern) > 0 && with == nil:
@@ -148,7 +149,7 @@ func TestLeavingTheBoardKeepsTheRestedPoint(t *testing.T) {
 	clock := time.Unix(0, 0)
 	h.wb.now = func() time.Time { return clock }
 	ex := h.explained()
-	best := ex.best.GTP(9)
+	best := ex.Best.GTP(9)
 	// Nothing hovered yet: the best move.
 	h.wb.showInspector()
 	h.inspectorSays(best + " · ")
@@ -167,7 +168,7 @@ func TestLeavingTheBoardKeepsTheRestedPoint(t *testing.T) {
 	// Once that point is taken, the best move again.
 	h.wb.tapped(h.at("C3"))
 	ex = h.explained()
-	h.inspectorSays(ex.best.GTP(9) + " · ")
+	h.inspectorSays(ex.Best.GTP(9) + " · ")
 }
 
 func TestInspectorNamesAPredictorThatCannotExplain(t *testing.T) {

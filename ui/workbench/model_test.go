@@ -35,7 +35,7 @@ func TestLoadModel(t *testing.T) {
 	}
 	h.pump("its heat map", func() bool {
 		v := h.wb.views[0]
-		return v.shown != nil && v.shown.predictor == name
+		return v.shown != nil && v.shown.Predictor == name
 	})
 
 	bad := filepath.Join(dir, "bad.ajim")

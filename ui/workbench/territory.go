@@ -1,15 +1,14 @@
 package workbench
 
 import (
-	"context"
 	"fmt"
 	"math"
 	"slices"
-	"sync"
 
 	"aji/analysis/board"
 	"aji/analysis/engine"
 	"aji/analysis/game"
+	"aji/analysis/live"
 	"aji/analysis/territory"
 	"aji/ui/goban"
 
@@ -23,29 +22,9 @@ import (
 // of every point (Stern ch. 5), and shows the expected area score and the
 // win probability (§5.1.1) and, for the stone under the pointer, the
 // probability that its chain lives (§5.1.3). "Show a sample" draws one
-// Swendsen-Wang state with its bonds instead (Fig. 5.6). Estimates run as
-// engine tasks with the predictors' and are cancelled, cached and delivered
-// the same way.
-
-// Defaults. Swendsen-Wang is Stern's method for interactive use: its 3000
-// sweeps take ~60 ms of CPU on a 19x19 game position here and stay within
-// ~0.013 (mean) of exact inference, while loopy BP (~6 ms) is overconfident
-// (§5.3.2, Fig. 5.8), Gibbs (~100 ms) mixes poorly and exact inference
-// takes over a second. Boltzmann5 is the model that is always there:
-// without an embedded model file it falls back to Stern's Table 5.1.
-const (
-	defaultTerritoryModel  = territory.KindBoltzmann5
-	defaultTerritoryMethod = territory.MethodSW
-)
-
-// The score task draws scoreSamples Swendsen-Wang states of the model (a
-// win probability with a standard error under 0.012), or plays as many
-// playouts as mc's estimate does.
-const scoreSamples = territory.DefaultScoreSamples
-
-// sampleBurnin is how many Swendsen-Wang sweeps precede the sample shown:
-// the estimator's own burn-in, ~2 ms on 19x19.
-const sampleBurnin = territory.DefaultBurnin
+// Swendsen-Wang state with its bonds instead (Fig. 5.6). The estimates are
+// analysis/live's engine tasks, run with the predictors' and cancelled,
+// cached and delivered the same way; this file draws them.
 
 // Preference keys of the territory section.
 const (
@@ -75,7 +54,7 @@ type territorySettings struct {
 func territoryModels() []string {
 	var ok []string
 	for _, k := range territory.EstimatorKinds {
-		if _, err := territory.NewEstimator(k, defaultTerritoryMethod); err == nil {
+		if _, err := territory.NewEstimator(k, live.DefaultTerritoryMethod); err == nil {
 			ok = append(ok, k)
 		}
 	}
@@ -87,15 +66,15 @@ func territoryModels() []string {
 func loadTerritorySettings(p fyne.Preferences, models []string) territorySettings {
 	s := territorySettings{
 		on:     p.Bool(prefTerritory),
-		model:  p.StringWithFallback(prefTerritoryModel, defaultTerritoryModel),
-		method: p.StringWithFallback(prefTerritoryMethod, defaultTerritoryMethod),
+		model:  p.StringWithFallback(prefTerritoryModel, live.DefaultTerritoryModel),
+		method: p.StringWithFallback(prefTerritoryMethod, live.DefaultTerritoryMethod),
 		style:  goban.TerritorySquares,
 	}
 	if !slices.Contains(models, s.model) {
-		s.model = defaultTerritoryModel
+		s.model = live.DefaultTerritoryModel
 	}
 	if !slices.Contains(territory.Methods, s.method) {
-		s.method = defaultTerritoryMethod
+		s.method = live.DefaultTerritoryMethod
 	}
 	if i := p.Int(prefTerritoryStyle); i >= 0 && i < len(territoryStyles) {
 		s.style = territoryStyles[i]
@@ -110,102 +89,22 @@ func (s *territorySettings) save(p fyne.Preferences) {
 	p.SetInt(prefTerritoryStyle, slices.Index(territoryStyles, s.style))
 }
 
-// ownership is one territory estimate of a position, already in the
-// board's terms. Shared with the engine's cache: never modified after it
-// is made.
-type ownership struct {
-	model, method string
-	size          int
-	komi          float64
-	mean          []float64 // index y*size+x: E[s], +1 Black
-	// lives is, on each stone, the probability that its chain lives
-	// (territory.ChainSafety); NaN on empty points.
-	lives  []float64
-	stones []int16 // on each stone, its chain's number of stones
-}
-
-func (o *ownership) bytes() int { return 18*len(o.mean) + 128 }
-
-// score is the expected area score by these marginals, komi included,
-// positive when Black leads: u_score = Σ E[s_i] − komi (Stern §5.1.1).
-func (o *ownership) score() float64 {
-	s := -o.komi
-	for _, v := range o.mean {
-		s += v
-	}
-	return s
-}
-
-// scoreResult is the score task's result: the win probability and the
-// spread of the score over sampled states.
-type scoreResult struct {
-	model string
-	est   territory.ScoreEstimate
-}
-
-func (*scoreResult) bytes() int { return 96 }
-
-// ownerSample is one Swendsen-Wang state with its bonds, shown by "show a
-// sample". The layer's Stones are left nil: render adds the board's.
-type ownerSample struct {
-	model string
-	seed  uint64
-	layer goban.TerritorySample
-}
-
-func (s *ownerSample) bytes() int { return 3*len(s.layer.Owner) + 128 }
-
-// estimators keeps territory estimators by model and method; each holds
-// scratch for one goroutine at a time, so workers take one from a pool.
-type estimators struct {
-	mu    sync.Mutex
-	pools map[string]*sync.Pool
-}
-
-// get takes an estimator from its pool, or makes one; put gives it back.
-// For the score task (forScore) the samplers average no more sweeps than
-// the samples it asks for.
-func (es *estimators) get(model, method string, forScore bool) (e *territory.Estimator, put func(), err error) {
-	key := fmt.Sprint(model, "/", method, "/", forScore)
-	es.mu.Lock()
-	if es.pools == nil {
-		es.pools = map[string]*sync.Pool{}
-	}
-	pool := es.pools[key]
-	if pool == nil {
-		pool = new(sync.Pool)
-		es.pools[key] = pool
-	}
-	es.mu.Unlock()
-	e, _ = pool.Get().(*territory.Estimator)
-	if e == nil {
-		if e, err = territory.NewEstimator(model, method); err != nil {
-			return nil, nil, err
-		}
-		if forScore {
-			// Score runs max(samples, Sweeps) sweeps; the samples are enough.
-			e.Sweeps = 0
-		}
-	}
-	return e, func() { pool.Put(e) }, nil
-}
-
 // territoryView is the territory section and what it shows.
 type territoryView struct {
 	wb   *Workbench
 	s    territorySettings
-	ests estimators
+	live live.Territory
 
-	shown    *ownership // the last estimate delivered; kept across navigation
-	node     *game.Node // the node shown was computed for
-	err      error      // the last estimate failed
-	score    *scoreResult
+	shown    *live.Ownership // the last estimate delivered; kept across navigation
+	node     *game.Node      // the node shown was computed for
+	err      error           // the last estimate failed
+	score    *live.ScoreResult
 	scoreFor *game.Node
 
 	// The sample asked for, for sampleFor, and the one delivered.
 	seed      uint64
 	sampleFor *game.Node
-	sample    *ownerSample
+	sample    *live.Sample
 
 	hoverPoint  goban.Point
 	hoverInside bool
@@ -224,13 +123,12 @@ type territoryView struct {
 	win     *widget.Label // win probability
 	safety  *widget.Label // the point under the pointer
 
-	started func(ctx context.Context, key string) // tests: called as each estimate starts, on its worker
 }
 
 // layerKey is what the layer on the boards was made from.
 type layerKey struct {
-	shown  *ownership
-	sample *ownerSample
+	shown  *live.Ownership
+	sample *live.Sample
 	node   *game.Node
 	style  goban.TerritoryStyle
 	on     bool
@@ -338,140 +236,34 @@ func (tv *territoryView) tasks() []engine.Task {
 	}
 	node := tv.wb.doc.cursor.Node()
 	model, method := tv.s.model, tv.s.method
-	if model == territory.KindMC {
-		method = ""
-	}
-	est := engine.NewTask("territory/"+model+"/"+method,
-		func(ctx context.Context, pos *game.Position) (*ownership, error) {
-			return tv.estimate(ctx, model, method, pos)
-		},
-		(*ownership).bytes,
-		func(o *ownership, err error) {
-			tv.shown, tv.node, tv.err = o, node, err
-			if err != nil {
-				tv.wb.setStatus("territory: %v", err)
-			}
+	est := tv.live.EstimateTask(model, method, func(o *live.Ownership, err error) {
+		tv.shown, tv.node, tv.err = o, node, err
+		if err != nil {
+			tv.wb.setStatus("territory: %v", err)
+		}
+		tv.render()
+	})
+	score := tv.live.ScoreTask(model, func(r *live.ScoreResult, err error) {
+		if err == nil {
+			tv.score, tv.scoreFor = r, node
 			tv.render()
-		})
-	// The win probability needs joint states: Swendsen-Wang states of the
-	// model whatever the method (territory.Estimator.Score), so one score
-	// serves every method and survives switching between them.
-	scoreMethod := territory.MethodSW
-	if model == territory.KindMC {
-		scoreMethod = ""
-	}
-	score := engine.NewTask("territory-score/"+model,
-		func(ctx context.Context, pos *game.Position) (*scoreResult, error) {
-			return tv.scoreOf(ctx, model, scoreMethod, pos)
-		},
-		(*scoreResult).bytes,
-		func(r *scoreResult, err error) {
-			if err == nil {
-				tv.score, tv.scoreFor = r, node
-				tv.render()
-			}
-		})
+		}
+	})
 	ts := []engine.Task{est, score}
 	if tv.sampleShown() && model != territory.KindMC {
 		seed := tv.seed
-		ts = append(ts, engine.NewTask(fmt.Sprintf("territory-sample/%s/%d", model, seed),
-			func(ctx context.Context, pos *game.Position) (*ownerSample, error) {
-				return tv.drawSample(ctx, model, method, seed, pos)
-			},
-			(*ownerSample).bytes,
-			func(s *ownerSample, err error) {
-				if err != nil {
-					tv.wb.setStatus("territory sample: %v", err)
-					return
-				}
-				if tv.sampleFor == node && seed == tv.seed {
-					tv.sample = s
-					tv.render()
-				}
-			}))
+		ts = append(ts, tv.live.SampleTask(model, method, seed, func(s *live.Sample, err error) {
+			if err != nil {
+				tv.wb.setStatus("territory sample: %v", err)
+				return
+			}
+			if tv.sampleFor == node && seed == tv.seed {
+				tv.sample = s
+				tv.render()
+			}
+		}))
 	}
 	return ts
-}
-
-// estimate runs a territory estimate on an engine worker.
-func (tv *territoryView) estimate(ctx context.Context, model, method string, pos *game.Position) (*ownership, error) {
-	if tv.started != nil {
-		tv.started(ctx, "territory/"+model+"/"+method)
-	}
-	e, put, err := tv.ests.get(model, method, false)
-	if err != nil {
-		return nil, err
-	}
-	defer put()
-	var m territory.Marginals
-	if err := e.Estimate(ctx, pos, &m); err != nil {
-		return nil, err
-	}
-	b := &pos.Board
-	n := b.Size()
-	o := &ownership{
-		model: model, method: method, size: n, komi: pos.Komi,
-		mean: make([]float64, n*n), lives: make([]float64, n*n), stones: make([]int16, n*n),
-	}
-	for _, p := range b.Points() {
-		x, y := p.XY()
-		i := y*n + x
-		o.mean[i] = m.Mean[p]
-		o.lives[i] = math.NaN()
-		if lives, ok := territory.ChainSafety(b, &m, p); ok {
-			o.lives[i] = lives
-			o.stones[i] = int16(b.ChainSize(p))
-		}
-	}
-	return o, nil
-}
-
-// scoreOf estimates the win probability on an engine worker.
-func (tv *territoryView) scoreOf(ctx context.Context, model, method string, pos *game.Position) (*scoreResult, error) {
-	if tv.started != nil {
-		tv.started(ctx, "territory-score/"+model)
-	}
-	e, put, err := tv.ests.get(model, method, true)
-	if err != nil {
-		return nil, err
-	}
-	defer put()
-	samples := scoreSamples
-	if model == territory.KindMC {
-		samples = territory.DefaultMCPlayouts // as many as its estimate plays: ~25 ms
-	}
-	est, err := e.Score(ctx, pos, samples)
-	if err != nil {
-		return nil, err
-	}
-	return &scoreResult{model: model, est: est}, nil
-}
-
-// drawSample draws one Swendsen-Wang state of the model on pos, with the
-// bonds of its last move (Stern Fig. 5.6): territory.Estimator.Sample, so
-// the state comes from the distribution the estimate shows (for
-// boltzmann5+mc, its pool with the same playouts).
-func (tv *territoryView) drawSample(ctx context.Context, model, method string, seed uint64, pos *game.Position) (*ownerSample, error) {
-	e, put, err := tv.ests.get(model, method, false)
-	if err != nil {
-		return nil, err
-	}
-	defer put()
-	smp := new(territory.Sample)
-	if err := e.Sample(ctx, pos, sampleBurnin, seed, smp); err != nil {
-		return nil, err
-	}
-	n := pos.Board.Size()
-	s := &ownerSample{model: model, seed: seed, layer: goban.TerritorySample{
-		Size: n, Owner: make([]int8, n*n), Right: make([]bool, n*n), Down: make([]bool, n*n),
-	}}
-	for _, p := range pos.Board.Points() {
-		x, y := p.XY()
-		i := y*n + x
-		s.layer.Owner[i] = smp.S[p]
-		s.layer.Right[i], s.layer.Down[i] = smp.Bond[p][territory.Right], smp.Bond[p][territory.Down]
-	}
-	return s, ctx.Err()
 }
 
 // render puts the territory layer on the boards and writes the score and
@@ -485,7 +277,7 @@ func (tv *territoryView) render() {
 	}
 	tv.enable()
 	key := layerKey{shown: tv.shown, node: node, style: tv.s.style, on: tv.s.on}
-	if tv.sampleShown() && tv.sample != nil && tv.sample.model == tv.s.model {
+	if tv.sampleShown() && tv.sample != nil && tv.sample.Model == tv.s.model {
 		key.sample = tv.sample
 	}
 	if key != tv.layerKey {
@@ -505,15 +297,14 @@ func (tv *territoryView) makeLayer(key layerKey) goban.Layer {
 	pos := tv.wb.doc.cursor.Position()
 	stones := goban.FromBoard(&pos.Board, board.NoPoint).Stones
 	if key.sample != nil {
-		l := key.sample.layer // a copy: the cached sample stays untouched
-		l.Stones = stones
-		return &l
+		s := key.sample
+		return &goban.TerritorySample{Size: s.Size, Owner: s.Owner, Right: s.Right, Down: s.Down, Stones: stones}
 	}
-	if key.shown == nil || key.shown.size != pos.Board.Size() {
+	if key.shown == nil || key.shown.Size != pos.Board.Size() {
 		return nil
 	}
 	return &goban.Territory{
-		Size: key.shown.size, Owner: key.shown.mean, Stones: stones, Style: key.style,
+		Size: key.shown.Size, Owner: key.shown.Mean, Stones: stones, Style: key.style,
 		MarkDead: tv.node == key.node,
 	}
 }
@@ -530,9 +321,9 @@ func (tv *territoryView) showSummary() {
 	case o == nil:
 		text = "Estimating territory…"
 	default:
-		text = fmt.Sprintf("Expected score %s (area, komi %s)", scoreText(o.score()), komiText(o.komi))
-		if r := tv.score; r != nil && r.model == o.model && tv.scoreFor == tv.node {
-			win = fmt.Sprintf("%s · score spread ±%.0f over %d samples", winText(r.est.PBlackWins), r.est.StdDev, r.est.Samples)
+		text = fmt.Sprintf("Expected score %s (area, komi %s)", scoreText(o.Score()), komiText(o.Komi))
+		if r := tv.score; r != nil && r.Model == o.Model && tv.scoreFor == tv.node {
+			win = fmt.Sprintf("%s · score spread ±%.0f over %d samples", winText(r.Estimate.PBlackWins), r.Estimate.StdDev, r.Estimate.Samples)
 		}
 	}
 	setText(tv.summary, text)
@@ -589,21 +380,21 @@ func (tv *territoryView) showSafety() {
 	switch {
 	case !tv.s.on:
 	case !tv.hoverInside && tv.sampleShown() && tv.sample != nil:
-		text = fmt.Sprintf("Sample %d: bonded points were drawn as one (Stern Fig. 5.6)", tv.sample.seed)
+		text = fmt.Sprintf("Sample %d: bonded points were drawn as one (Stern Fig. 5.6)", tv.sample.Seed)
 	case !tv.hoverInside:
 		text = "Point at a stone for the chance that its chain lives."
-	case o == nil || tv.node != c.Node() || o.size != pos.Board.Size():
+	case o == nil || tv.node != c.Node() || o.Size != pos.Board.Size():
 		text = "Estimating…"
 	default:
 		p := tv.hoverPoint
-		i := p.Y*o.size + p.X
+		i := p.Y*o.Size + p.X
 		pt := board.At(p.X, p.Y)
-		name := pt.GTP(o.size)
+		name := pt.GTP(o.Size)
 		if col := pos.Board.At(pt); col == board.Black || col == board.White {
-			text = fmt.Sprintf("%s chain at %s, %d stone%s: lives %s", colorName(col), name, o.stones[i],
-				plural(int(o.stones[i])), percentWhole(o.lives[i]))
+			text = fmt.Sprintf("%s chain at %s, %d stone%s: lives %s", colorName(col), name, o.Stones[i],
+				plural(int(o.Stones[i])), percentWhole(o.Lives[i]))
 		} else {
-			text = fmt.Sprintf("%s: %s, E[s] = %+.2f", name, ownerText(o.mean[i]), o.mean[i])
+			text = fmt.Sprintf("%s: %s, E[s] = %+.2f", name, ownerText(o.Mean[i]), o.Mean[i])
 		}
 	}
 	setText(tv.safety, text)

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"aji/analysis/board"
-	"aji/analysis/game"
+	"aji/analysis/live"
 	"aji/analysis/territory"
 	"aji/assets"
 	"aji/ui/goban"
@@ -40,7 +40,7 @@ func proGame(t *testing.T, move int) *harness {
 }
 
 // estimated waits for the territory estimate of the current position.
-func (h *harness) estimated() *ownership {
+func (h *harness) estimated() *live.Ownership {
 	h.t.Helper()
 	tv := h.wb.terr
 	h.pump("the territory estimate", func() bool { return tv.shown != nil && tv.node == h.wb.doc.cursor.Node() })
@@ -143,11 +143,11 @@ func TestTerritoryOverlayShowsOwners(t *testing.T) {
 		t.Error("turning the overlay on was not saved")
 	}
 	o := h.estimated()
-	if o.model != defaultTerritoryModel || o.method != defaultTerritoryMethod || o.size != 19 {
-		t.Fatalf("estimate by %s/%s on %dx%d", o.model, o.method, o.size, o.size)
+	if o.Model != live.DefaultTerritoryModel || o.Method != live.DefaultTerritoryMethod || o.Size != 19 {
+		t.Fatalf("estimate by %s/%s on %dx%d", o.Model, o.Method, o.Size, o.Size)
 	}
 	l, ok := tv.layer.(*goban.Territory)
-	if !ok || &l.Owner[0] != &o.mean[0] || !l.MarkDead {
+	if !ok || &l.Owner[0] != &o.Mean[0] || !l.MarkDead {
 		t.Fatalf("the board's layer is %T, not the estimate with dead stones marked", tv.layer)
 	}
 	pos := h.wb.doc.cursor.Position()
@@ -161,7 +161,7 @@ func TestTerritoryOverlayShowsOwners(t *testing.T) {
 		checked := 0
 		for _, region := range regions[c] {
 			for _, p := range region {
-				v := o.mean[gp(p).Y*19+gp(p).X]
+				v := o.Mean[gp(p).Y*19+gp(p).X]
 				if c == board.White {
 					v = -v
 				}
@@ -194,7 +194,7 @@ func TestTerritoryOverlayShowsOwners(t *testing.T) {
 	}
 	// The expected score is the sum of the marginals less komi (Stern §5.1.1).
 	sum := -pos.Komi
-	for _, v := range o.mean {
+	for _, v := range o.Mean {
 		sum += v
 	}
 	if want := scoreText(sum); !strings.Contains(tv.summary.Text, want) {
@@ -218,15 +218,15 @@ func TestTerritoryMethodSwitchUpdates(t *testing.T) {
 	if got := h.wb.opts.Preferences.String(prefTerritoryMethod); got != territory.MethodLBP {
 		t.Errorf("saved method %q", got)
 	}
-	h.pump("the LBP estimate", func() bool { return tv.shown != nil && tv.shown.method == territory.MethodLBP })
+	h.pump("the LBP estimate", func() bool { return tv.shown != nil && tv.shown.Method == territory.MethodLBP })
 	lbp := tv.shown
 	l, ok := tv.layer.(*goban.Territory)
-	if !ok || &l.Owner[0] != &lbp.mean[0] {
+	if !ok || &l.Owner[0] != &lbp.Mean[0] {
 		t.Fatal("the board does not show the LBP estimate")
 	}
 	diff := 0.0
-	for i := range sw.mean {
-		diff = math.Max(diff, math.Abs(sw.mean[i]-lbp.mean[i]))
+	for i := range sw.Mean {
+		diff = math.Max(diff, math.Abs(sw.Mean[i]-lbp.Mean[i]))
 	}
 	if diff < 1e-3 {
 		t.Errorf("SW and LBP estimates agree to %g everywhere: the method did not change", diff)
@@ -239,13 +239,13 @@ func TestTerritoryMethodSwitchUpdates(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, p := range pos.Board.Points() {
-		if q := gp(p); lbp.mean[q.Y*19+q.X] != m.Mean[p] {
-			t.Fatalf("LBP estimate at %s %g, want %g", p.GTP(19), lbp.mean[q.Y*19+q.X], m.Mean[p])
+		if q := gp(p); lbp.Mean[q.Y*19+q.X] != m.Mean[p] {
+			t.Fatalf("LBP estimate at %s %g, want %g", p.GTP(19), lbp.Mean[q.Y*19+q.X], m.Mean[p])
 		}
 	}
 	// Monte Carlo ownership takes no method.
 	tv.model.SetSelected(territory.KindMC)
-	h.pump("the mc estimate", func() bool { return tv.shown != nil && tv.shown.model == territory.KindMC })
+	h.pump("the mc estimate", func() bool { return tv.shown != nil && tv.shown.Model == territory.KindMC })
 	if !tv.method.Disabled() || !tv.sampleB.Disabled() {
 		t.Error("with mc the method and the sample stay enabled")
 	}
@@ -331,7 +331,7 @@ func TestTerritorySampleDrawsBonds(t *testing.T) {
 	}
 	first := tv.seed
 	test.Tap(tv.sampleB)
-	h.pump("a second sample", func() bool { return tv.sample != nil && tv.sample.seed != first })
+	h.pump("a second sample", func() bool { return tv.sample != nil && tv.sample.Seed != first })
 	// The sample belongs to its position.
 	h.key(fyne.KeyRight, 0)
 	if _, ok := tv.layer.(*goban.Territory); !ok || tv.sample != nil {
@@ -391,7 +391,7 @@ func TestTerritoryNavigationCancels(t *testing.T) {
 	}
 	starts := make(chan start, 64)
 	release := make(chan struct{})
-	tv.started = func(ctx context.Context, key string) {
+	tv.live.Started = func(ctx context.Context, key string) {
 		if !strings.HasPrefix(key, "territory/") {
 			return
 		}
@@ -453,12 +453,12 @@ func TestTerritoryHoverShowsChainSafety(t *testing.T) {
 	}
 	h.pointer(0, gp(stone))
 	q := gp(stone)
-	lives := o.lives[q.Y*19+q.X]
+	lives := o.Lives[q.Y*19+q.X]
 	// ChainSafety averages p(s = colour) over the chain's stones.
 	var sum float64
 	n := 0
 	for s := stone; ; {
-		v := o.mean[gp(s).Y*19+gp(s).X]
+		v := o.Mean[gp(s).Y*19+gp(s).X]
 		sum += (1 - v) / 2
 		n++
 		if s = b.NextStone(s); s == stone {
@@ -491,13 +491,13 @@ func TestTerritorySettingsFallBack(t *testing.T) {
 		t.Fatalf("models %v: boltzmann5 is always there", models)
 	}
 	s := loadTerritorySettings(p, models)
-	if s.on || s.model != defaultTerritoryModel || s.method != defaultTerritoryMethod || s.style != goban.TerritorySquares {
+	if s.on || s.model != live.DefaultTerritoryModel || s.method != live.DefaultTerritoryMethod || s.style != goban.TerritorySquares {
 		t.Errorf("defaults %+v", s)
 	}
 	p.SetString(prefTerritoryModel, "no-such-model")
 	p.SetString(prefTerritoryMethod, "guess")
 	p.SetInt(prefTerritoryStyle, 9)
-	if s := loadTerritorySettings(p, models); s.model != defaultTerritoryModel || s.method != defaultTerritoryMethod || s.style != goban.TerritorySquares {
+	if s := loadTerritorySettings(p, models); s.model != live.DefaultTerritoryModel || s.method != live.DefaultTerritoryMethod || s.style != goban.TerritorySquares {
 		t.Errorf("bad saved values gave %+v", s)
 	}
 	want := territorySettings{on: true, model: territory.KindMC, method: territory.MethodExact, style: goban.TerritoryShading}
@@ -521,57 +521,4 @@ func TestTerritorySettingsFallBack(t *testing.T) {
 			t.Errorf("winText(%g) = %q, want %q", tc.p, got, tc.want)
 		}
 	}
-}
-
-// BenchmarkTerritoryTasks19 is the work of the territory tasks on the
-// sample game at move 150, one worker each: what the overlay and the score
-// line wait for after a navigation.
-func BenchmarkTerritoryTasks19(b *testing.B) {
-	data, err := assets.Game("Agon-01-8.sgf")
-	if err != nil {
-		b.Fatal(err)
-	}
-	games, err := game.Parse(data)
-	if err != nil {
-		b.Fatal(err)
-	}
-	c, _ := game.NewCursor(games[0])
-	if _, err := c.Forward(150); err != nil {
-		b.Fatal(err)
-	}
-	pos := c.Position()
-	tv := &territoryView{}
-	ctx := context.Background()
-	for _, m := range territory.Methods {
-		b.Run("estimate/"+m, func(b *testing.B) {
-			for b.Loop() {
-				if _, err := tv.estimate(ctx, territory.KindBoltzmann5, m, pos); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
-	b.Run("estimate/mc", func(b *testing.B) {
-		for b.Loop() {
-			if _, err := tv.estimate(ctx, territory.KindMC, "", pos); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
-	b.Run("score/boltzmann5", func(b *testing.B) {
-		for b.Loop() {
-			if _, err := tv.scoreOf(ctx, territory.KindBoltzmann5, territory.MethodSW, pos); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
-	b.Run("sample/boltzmann5", func(b *testing.B) {
-		seed := uint64(0)
-		for b.Loop() {
-			seed++
-			if _, err := tv.drawSample(ctx, territory.KindBoltzmann5, territory.MethodSW, seed, pos); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
 }

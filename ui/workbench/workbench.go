@@ -7,6 +7,7 @@ import (
 
 	"aji/analysis/engine"
 	"aji/analysis/game"
+	"aji/analysis/live"
 	"aji/ui/goban"
 
 	"fyne.io/fyne/v2"
@@ -40,7 +41,7 @@ type Workbench struct {
 
 	doc    *document // the game shown; never nil after New
 	engine *engine.Engine
-	an     *analysis
+	an     *live.Predictors
 
 	views     [2]*view // the main board, and the comparison board
 	settings  settings
@@ -67,11 +68,11 @@ type Workbench struct {
 type view struct {
 	board   *goban.Board
 	caption *captionLabel
-	shown   *prediction // nil until the first delivery; kept across navigation
-	node    *game.Node  // the node shown was computed for
+	shown   *live.Prediction // nil until the first delivery; kept across navigation
+	node    *game.Node       // the node shown was computed for
 	// explained explains every point for the inspector; like shown it
 	// stays until the next position's arrives.
-	explained    *explanations
+	explained    *live.Explanations
 	explainedFor *game.Node
 }
 
@@ -98,7 +99,7 @@ func New(w fyne.Window, o Options) *Workbench {
 	}
 	wb := &Workbench{win: w, opts: o, now: time.Now}
 	wb.engine = engine.New(engine.Options{OnUI: o.OnUI})
-	wb.an = newAnalysis()
+	wb.an = live.NewPredictors()
 	wb.settings = loadSettings(o.Preferences)
 	g, _ := game.New(19) // 19 is a valid size
 	c, _ := game.NewCursor(g)

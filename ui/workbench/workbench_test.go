@@ -10,6 +10,7 @@ import (
 
 	"aji/analysis/board"
 	"aji/analysis/game"
+	"aji/analysis/live"
 	"aji/analysis/predict"
 	"aji/ui/goban"
 
@@ -257,11 +258,11 @@ func TestHeatArrivesForTheCurrentPosition(t *testing.T) {
 	c := h.wb.doc.cursor
 	h.pump("the heat map of move 4", func() bool { return v.node == c.Node() })
 	pr := v.shown
-	if pr.size != 9 || pr.predictor != h.wb.settings.predictor {
-		t.Fatalf("prediction for size %d by %q", pr.size, pr.predictor)
+	if pr.Size != 9 || pr.Predictor != h.wb.settings.predictor {
+		t.Fatalf("prediction for size %d by %q", pr.Size, pr.Predictor)
 	}
 	e5 := h.at("E5")
-	if pr.heat[e5.Y*9+e5.X] >= 0 {
+	if pr.Heat[e5.Y*9+e5.X] >= 0 {
 		t.Error("an occupied point has a probability")
 	}
 	// The record's next move (B[cg] = C3, move 5) is ranked in the panel.
@@ -280,7 +281,7 @@ func TestLabelsMarkTheBestAndTheNextMove(t *testing.T) {
 	d.P[c3] += 0.2
 	d.P[d4] += 0.1
 	d.Normalize(pos)
-	pr := summarize("test", pos, &d)
+	pr := live.Summarize("test", pos, &d)
 	ls := labelsOf(pr, 2, d4, true)
 	if len(ls) != 2 || !ls[0].Best || ls[0].Point != (goban.Point{X: 2, Y: 6}) || ls[1].Best || ls[1].Mark != goban.MarkRing {
 		t.Errorf("labels %+v: want C3 best, D4 second with the ring", ls)
@@ -288,18 +289,8 @@ func TestLabelsMarkTheBestAndTheNextMove(t *testing.T) {
 	// Moves tied with the (k+1)-th are not labelled: uniform labels nothing.
 	var u predict.Distribution
 	u.Uniform(pos)
-	if ls := labelsOf(summarize("uniform", pos, &u), 5, d4, true); len(ls) != 1 || ls[0].Text != "" || ls[0].Mark != goban.MarkRing {
+	if ls := labelsOf(live.Summarize("uniform", pos, &u), 5, d4, true); len(ls) != 1 || ls[0].Text != "" || ls[0].Mark != goban.MarkRing {
 		t.Errorf("uniform labels %+v: want only the ring on the next move", ls)
-	}
-	// The ranks agree with predict.Distribution.Rank, ties against.
-	for _, p := range pos.Board.Points() {
-		r, _, ok := pr.rankOf(p)
-		if !ok || r != d.Rank(pos, p) {
-			t.Fatalf("rank of %s: %d, want %d", p.GTP(9), r, d.Rank(pos, p))
-		}
-	}
-	if r, _, _ := pr.rankOf(board.Pass); r != d.Rank(pos, board.Pass) {
-		t.Errorf("rank of pass %d, want %d", r, d.Rank(pos, board.Pass))
 	}
 }
 

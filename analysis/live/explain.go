@@ -1,0 +1,81 @@
+package live
+
+import (
+	"context"
+
+	"aji/analysis/board"
+	"aji/analysis/engine"
+	"aji/analysis/game"
+	"aji/analysis/predict"
+)
+
+// Explanations are one predictor's explanations of every legal point of a
+// position, computed once per position on an engine worker so that hovering
+// is a lookup on the UI thread. Shared with the engine's cache: never
+// modified after it is made.
+type Explanations struct {
+	Predictor string
+	Size      int
+	ToPlay    board.Color
+	Unable    bool                   // the predictor does not explain its moves
+	At        []*predict.Explanation // index y*size+x; nil where the move is illegal
+	Best      board.Point            // the most probable legal point; NoPoint if none
+	Moves     int                    // legal moves, pass included: what ranks count
+	cost      int                    // estimated bytes, for the engine's cache bound
+}
+
+// Lookup returns the explanation of p, or nil if p is not a legal move.
+func (ex *Explanations) Lookup(p board.Point) *predict.Explanation {
+	x, y := p.XY()
+	if ex.Unable || p == board.Pass || p == board.NoPoint || x < 0 || y < 0 || x >= ex.Size || y >= ex.Size {
+		return nil
+	}
+	return ex.At[y*ex.Size+x]
+}
+
+func (ex *Explanations) bytes() int { return ex.cost }
+
+// Explain explains every legal point of pos with the named predictor: the
+// compute step of ExplainTask. A predictor that cannot explain itself gives
+// a result saying so, cached like any other.
+func (a *Predictors) Explain(_ context.Context, name string, pos *game.Position) (*Explanations, error) {
+	pred, put, err := a.get(name)
+	if err != nil {
+		return nil, err
+	}
+	defer put()
+	n := pos.Board.Size()
+	ex := &Explanations{Predictor: name, Size: n, ToPlay: pos.ToPlay, Best: board.NoPoint, cost: 128}
+	e, ok := pred.(predict.Explainer)
+	if !ok {
+		ex.Unable = true
+		return ex, nil
+	}
+	own := *pos // as in Predict: the engine's copy is shared between tasks
+	all := predict.ExplainAll(e, &own)
+	ex.At = make([]*predict.Explanation, n*n)
+	ex.Moves = len(all) + 1
+	ex.cost += 8*len(ex.At) + 96*len(all)
+	bestP := -1.0
+	for i := range all {
+		e := &all[i]
+		x, y := e.Point.XY()
+		ex.At[y*n+x] = e
+		if e.Probability > bestP {
+			ex.Best, bestP = e.Point, e.Probability
+		}
+		ex.cost += 32 * len(e.Pattern)
+		for _, f := range e.Factors {
+			ex.cost += 48 + len(f.Name)
+		}
+	}
+	return ex, nil
+}
+
+// ExplainTask makes the engine task that explains a position for the
+// inspector; deliver runs on the UI thread with its result.
+func (a *Predictors) ExplainTask(name string, deliver func(*Explanations, error)) engine.Task {
+	return engine.NewTask("explain/"+name,
+		func(ctx context.Context, pos *game.Position) (*Explanations, error) { return a.Explain(ctx, name, pos) },
+		(*Explanations).bytes, deliver)
+}
