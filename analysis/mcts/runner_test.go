@@ -164,7 +164,7 @@ func TestRunnerKeepsTheTree(t *testing.T) {
 	}
 }
 
-// TestRunnerRestartAndCancel: Start during a run ends it first; a run also ends when its context does.
+// TestRunnerRestartAndCancel: Start during a run ends it; a run also ends when its context does.
 func TestRunnerRestartAndCancel(t *testing.T) {
 	r := NewRunner(Options{Playouts: -1, Seed: 1}, nil)
 	pos := emptyPosition(t, 9, 7)
@@ -172,9 +172,7 @@ func TestRunnerRestartAndCancel(t *testing.T) {
 	first := r.Done()
 	ctx, cancel := context.WithCancel(context.Background())
 	r.Start(ctx, pos)
-	if !isClosed(first) {
-		t.Error("Start returned while the previous run's goroutine was still going")
-	}
+	await(t, first, "the first run to end once the second started")
 	cancel()
 	await(t, r.Done(), "the run to end with its context")
 	if s, ok := r.Take(); !ok || !s.Final {
@@ -211,5 +209,34 @@ func TestRunnerLeavesNoGoroutine(t *testing.T) {
 			t.Fatalf("%d goroutines after Stop, %d before the runs", runtime.NumGoroutine(), before)
 		}
 		time.Sleep(time.Millisecond)
+	}
+}
+
+// TestRunnerCancelAndDiscard: Cancel returns at once and the final snapshot still comes; Discard drops
+// the run's snapshots, those still to come included; a Start right after either waits its turn.
+func TestRunnerCancelAndDiscard(t *testing.T) {
+	r := NewRunner(Options{Playouts: 200, Seed: 1}, nil)
+	pos := emptyPosition(t, 9, 7)
+	r.Start(context.Background(), pos)
+	r.Cancel()
+	await(t, r.Done(), "the cancelled run to end")
+	if s, ok := r.Take(); !ok || !s.Final {
+		t.Errorf("after Cancel: %v %+v, want the final snapshot", ok, s)
+	}
+	r.Start(context.Background(), pos)
+	first := r.Done()
+	r.Discard()
+	r.Start(context.Background(), pos) // chained behind the discarded run
+	await(t, first, "the discarded run to end")
+	await(t, r.Done(), "the second run to reach its playouts")
+	s, ok := r.Take()
+	if !ok || !s.Final || s.Playouts == 0 {
+		t.Fatalf("after the discarded run and a second one: %v %+v, want the second's final snapshot", ok, s)
+	}
+	r.Start(context.Background(), pos)
+	r.Discard()
+	await(t, r.Done(), "the discarded run to end")
+	if s, ok := r.Take(); ok {
+		t.Errorf("a discarded run left a snapshot: %+v", s)
 	}
 }

@@ -151,10 +151,11 @@ func (sv *searchView) start() {
 	}
 }
 
-// stop ends the current run; its last snapshot stays on show.
+// stop ends the current run without waiting for it; its final snapshot
+// comes as the others do, and stays on show.
 func (sv *searchView) stop() {
 	if sv.running {
-		sv.runner.Stop()
+		sv.runner.Cancel()
 		sv.running = false
 	}
 	sv.update()
@@ -173,17 +174,18 @@ func (sv *searchView) navigated() {
 	sv.update()
 }
 
-// shutdown stops the run, for Workbench.Stop.
+// shutdown ends the run and waits for it, for Workbench.Stop.
 func (sv *searchView) shutdown() {
 	if sv.runner != nil {
 		sv.drop()
+		sv.runner.Stop()
 	}
 }
 
-// drop stops the run and drops its final snapshot, of a position left.
+// drop ends the run without waiting for it and drops its snapshots, of a
+// position left.
 func (sv *searchView) drop() {
-	sv.runner.Stop()
-	sv.runner.Take()
+	sv.runner.Discard()
 	sv.running = false
 }
 
