@@ -35,39 +35,23 @@ const (
 // EstimatorKinds lists every model name NewEstimator accepts.
 var EstimatorKinds = []string{KindBoltzmann5, KindBoltzmann12, KindLiberties, KindMC, KindBoltzmann5MC}
 
-// Default sample counts of the samplers, from measurements on real 19x19 positions with Table 5.1's
-// parameters (BenchmarkSWToTarget19, `aji bench territory`; CPU times on one thread):
-//   - SW: ~13 µs a sweep. The running mean absolute error of E[s] against exact inference falls below
-//     0.02 after ~1,100 sweeps (600–2,800 on nine positions), the largest error after ~30,000
-//     (9,000–72,000), as 1/sqrt(sweeps). 3000 sweeps (~40 ms) give a mean error of ~0.01 and a largest
-//     of ~0.05.
-//   - Gibbs: ~47 µs a sweep; its chains thaw slowly (a stone flips against its chain with odds e^−11),
-//     so 2000 sweeps (~100 ms) leave a mean error of ~0.05 and a largest of ~0.5. It is the baseline
-//     Stern's Fig. 5.5 compares SW with, not a method for interactive use.
+// Defaults of the samplers and of boltzmann5+mc, each the cheapest setting that reached the accuracy
+// measured in docs/notes/territory-defaults.md: SW's mean error of E[s] ~0.01 after 3000 sweeps (~40 ms);
+// Gibbs, which thaws slowly, is Fig. 5.5's baseline rather than a method for interactive use.
 const (
 	DefaultSWSweeps    = 3000
 	DefaultGibbsSweeps = 2000
 	DefaultBurnin      = 100
 	// DefaultScoreSamples is the number of Swendsen-Wang states (or playouts, for mc) behind a win
-	// probability: its standard error is then 0.011 for independent states, a little more for a chain.
+	// probability: a standard error of 0.011 for independent states.
 	DefaultScoreSamples = 2000
 	// DefaultMCWeight and DefaultModelWeight are β and α of boltzmann5+mc (see Estimator.MCWeight), with
-	// the 3x3-pattern playouts of DefaultPooledPolicy: the near-critical couplings over-polarise once every
-	// point has a field, so the Boltzmann factor is flattened to a fifth. Tuned with the trained default
-	// Boltzmann5 on a set apart from the reported one, the first 150 consistent labelled training games
-	// (SW, 1024 playouts; nats at moves 20/80/150, overall): (β, α) = (1, 0.2) 0.636/0.480/0.282, 0.466;
-	// (1.5, 0.2) 0.642/0.485/0.281, 0.469; (2, 0.2) 0.660/0.508/0.298, 0.489; (1, 0.35) 0.639/0.483/0.281,
-	// 0.468. Uniform random playouts are under-confident and wanted β = 2 (best 0.640/0.487/0.297, 0.475
-	// with 2048 playouts); pattern playouts are best at β = 1, the smallest tried.
+	// the pattern playouts of DefaultPooledPolicy: the Boltzmann factor is flattened to a fifth, since the
+	// near-critical couplings over-polarise once every point has a field. Tuned on training games.
 	DefaultMCWeight    = 1.0
 	DefaultModelWeight = 0.2
-	// DefaultPooledPlayouts and DefaultPooledPolicy are the playouts of boltzmann5+mc. On all 264
-	// consistent validation games (sw) the defaults give 0.634/0.479/0.290 nats at moves 20/80/150 (0.467
-	// overall), GNU Go's estimate 0.637/0.483/0.308 (0.476), and the pool with uniform random playouts
-	// (2048, β = 2) 0.638/0.487/0.308 (0.478). 512 playouts gave 0.636/0.481/0.283 (0.467) on the
-	// training set above, against 0.636/0.480/0.282 (0.466) with 1024. A 19x19 pattern playout takes
-	// ~500 µs of CPU against ~60 for a random one (BenchmarkMC19), so a position takes ~0.5 s on a busy
-	// core (GNU Go's estimate takes 0.3–0.9 s).
+	// DefaultPooledPlayouts and DefaultPooledPolicy are the playouts of boltzmann5+mc: 512 did as well
+	// as 1024 on training games; a position takes ~0.5 s on a busy core, as GNU Go's estimate does.
 	DefaultPooledPlayouts = 1024
 	DefaultPooledPolicy   = mcts.PolicyPattern
 )

@@ -185,41 +185,7 @@ func (c *chain) addPlain() {
 // Swendsen-Wang move. Both moves leave p(s|c) invariant, so their product does, and the
 // Rao-Blackwellised averages take the conditional expectation of every point from both.
 //
-// On nine real 19x19 positions (BenchmarkSWToTarget19, Table 5.1) the plain move needed ~4,400 sweeps
-// (~80 ms of CPU) before the mean absolute error of E[s] against exact inference stayed below 0.02, and
-// 140,000 or more (≥ 2.6 s; several never got there in 200,000) for the largest error; with the block
-// move, ~1,100 sweeps (~14 ms) and ~30,000 (~0.37 s). What remains is plain Monte Carlo variance: the
-// error falls as 1/sqrt(sweeps) from a few hundred sweeps on.
-//
-// Better Rao-Blackwellisation does not close the gap between the mean and the largest error (issue 5,
-// measured on the same positions). The largest errors sit on chains whose fate is open (E[s] near 0) and
-// on the points around them. Their expectation given any neighbourhood we tried is nearly ±1: single
-// points (tanh of the local field, after either move), rows and columns solved exactly given the rest,
-// and a chain flipped jointly with its liberties summed out. Each sweep so still adds a variance near 1,
-// with an autocorrelation time of 2–4 sweeps, and no variant cut the largest asymptotic variance by more
-// than ~15%; the liberty move cut the sweeps to the largest error by 9% but cost 12% more a sweep.
-// Conditioning on a whole window does remove the variance where a fight is local: E[s_i | the spins
-// outside a 7x7 window], solved exactly by Exact's frontier elimination, had 3 to 100 times less
-// asymptotic variance at the hottest points. It did not pay on the whole board: 150–350 of the 361
-// points have a per-sweep variance above 0.1, a 7x11 window costs about two sweeps to solve, and six
-// windows solved every 2 or 8 sweeps brought the largest error within 0.02 after 11,000–19,000 sweeps
-// instead of 25,000, at 2.3 to 6 times the cost a sweep. Covering the whole board does not pay either:
-// cutting it at every (H+1)th row or column (all offsets and both directions in turn) and solving the
-// H-line strips between the cuts exactly given them (a frontier of H bits) brought the largest error
-// within 0.02 after 9,941 sweeps for H = 4 solved every sweep (one run of 18 not there by the 20,000
-// it had), but at 35.7 µs a sweep (0.36 s); for H = 6 every 4 sweeps after 13,326 at 24.4 µs
-// (0.33 s); for H = 4 every 4 after 20,620 at 18.3 µs (0.38 s), against 29,669 at 12.6 µs (0.37 s)
-// without. Weighting the two moves' estimates per point by their measured variances gained under 10%.
-// Antithetic pairs of chains (Frigessi, Gåsemyr and Rue 2000) do not help either: a second chain from the
-// same start and bonds, with every uniform that decides a spin complemented and each cluster's draw made
-// monotone in it, gave the same squared error as two independent chains (largest per-point MSE over
-// 12 seeds of 3,000 sweeps each: 0.6–1.9 times that of the independent pair on the nine positions, the
-// mean MSE 0.74–1.16 times): the two chains part within a few sweeps, and their coupling with them.
-// Nor does running the Swendsen-Wang move (72% of a sweep's cost) less often than the block move: with
-// one every 8 block moves, at the same CPU time (8,000 block moves against 3,000 sweeps, 24 seeds), the
-// largest per-point MSE was 7% lower and the mean 16% lower in geometric mean over the nine positions,
-// but higher before move 20, where large empty regions need the cluster move, and the worst point of
-// all was no better (2.4e−3 against 2.2e−3).
+// Why the block move, and the variance-reduction experiments that did not pay: docs/notes/territory-sw.md.
 //
 // An SW holds its scratch; reuse it across positions. It is not safe for concurrent use.
 type SW struct {
