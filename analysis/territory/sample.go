@@ -85,6 +85,7 @@ func (c *chain) traceMagnetisation(n int) {
 // A Gibbs holds its scratch; reuse it across positions. It is not safe for concurrent use.
 type Gibbs struct {
 	chain
+	Options            SampleOptions // of Infer
 	TraceMagnetisation bool
 }
 
@@ -190,6 +191,7 @@ func (c *chain) addPlain() {
 // An SW holds its scratch; reuse it across positions. It is not safe for concurrent use.
 type SW struct {
 	chain
+	Options            SampleOptions // of Infer
 	TraceMagnetisation bool
 
 	pb     []uint32 // per edge: a bond is drawn when a uniform 32-bit number is below pb (p quantised to 2^−32)

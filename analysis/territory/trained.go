@@ -9,18 +9,8 @@ import (
 	"aji/models"
 )
 
-// Model kinds, as named on the command line and in model files.
-const (
-	KindBoltzmann5  = "boltzmann5"
-	KindBoltzmann12 = "boltzmann12"
-	KindLiberties   = "boltzmann-lib"
-)
-
-// Kinds lists the Boltzmann model kinds.
-var Kinds = []string{KindBoltzmann5, KindBoltzmann12, KindLiberties}
-
 // ParamLen returns the parameter count of a model kind.
-func ParamLen(kind string) (int, error) {
+func ParamLen(kind Kind) (int, error) {
 	switch kind {
 	case KindBoltzmann5:
 		return Boltzmann5Len, nil
@@ -29,11 +19,11 @@ func ParamLen(kind string) (int, error) {
 	case KindLiberties:
 		return LenLiberties, nil
 	}
-	return 0, fmt.Errorf("territory: unknown model %q (boltzmann5, boltzmann12, boltzmann-lib)", kind)
+	return 0, fmt.Errorf("territory: no parameters for model %v (boltzmann5, boltzmann12, boltzmann-lib)", kind)
 }
 
 // NewModel wraps a parameter vector as the Model of its kind.
-func NewModel(kind string, params []float64) (Model, error) {
+func NewModel(kind Kind, params []float64) (Model, error) {
 	n, err := ParamLen(kind)
 	if err != nil {
 		return nil, err
@@ -53,7 +43,7 @@ func NewModel(kind string, params []float64) (Model, error) {
 // Trained is a trained model of one kind with one parameter vector per game phase: Stern trains one model
 // per move number because the couplings change as the game goes on (Table 5.1).
 type Trained struct {
-	Kind   string
+	Kind   Kind
 	Moves  []int       // ascending; a position uses the vector of the nearest move
 	Params [][]float64 // one vector per entry of Moves
 }
@@ -105,8 +95,8 @@ func (t *Trained) Check() error {
 // formatVersion of the Trained payload: u32 phases, then per phase u32 move, u32 n, n × f64.
 const formatVersion = 1
 
-func header(kind string) models.Header {
-	return models.Header{Kind: kind, FormatVersion: formatVersion, FeatureVersion: 1}
+func header(kind Kind) models.Header {
+	return models.Header{Kind: kind.String(), FormatVersion: formatVersion, FeatureVersion: 1}
 }
 
 // Save writes t as a model file of kind t.Kind, atomically.
@@ -131,7 +121,7 @@ func (t *Trained) payload() []byte {
 }
 
 // LoadTrained reads a model file of the given kind.
-func LoadTrained(path, kind string) (*Trained, error) {
+func LoadTrained(path string, kind Kind) (*Trained, error) {
 	if _, err := ParamLen(kind); err != nil {
 		return nil, err
 	}
@@ -144,16 +134,16 @@ func LoadTrained(path, kind string) (*Trained, error) {
 
 // DefaultTrained returns the embedded default model of a kind. Without one, boltzmann5 falls back to
 // Stern's published Table 5.1.
-func DefaultTrained(kind string) (*Trained, error) {
+func DefaultTrained(kind Kind) (*Trained, error) {
 	if _, err := ParamLen(kind); err != nil {
 		return nil, err
 	}
-	if data, ok := models.Default(kind); ok {
-		payload, err := models.Read(bytes.NewReader(data), "embedded "+kind, header(kind))
+	if data, ok := models.Default(kind.String()); ok {
+		payload, err := models.Read(bytes.NewReader(data), "embedded "+kind.String(), header(kind))
 		if err != nil {
 			return nil, err
 		}
-		return decodeTrained(payload, "embedded "+kind, kind)
+		return decodeTrained(payload, "embedded "+kind.String(), kind)
 	}
 	if kind != KindBoltzmann5 {
 		return nil, fmt.Errorf("territory: no default %s model is embedded", kind)
@@ -166,7 +156,7 @@ func DefaultTrained(kind string) (*Trained, error) {
 	return t, nil
 }
 
-func decodeTrained(data []byte, name, kind string) (*Trained, error) {
+func decodeTrained(data []byte, name string, kind Kind) (*Trained, error) {
 	fail := func() (*Trained, error) {
 		return nil, fmt.Errorf("%s: %w: truncated %s payload", name, models.ErrFormat, kind)
 	}

@@ -33,9 +33,9 @@ import (
 // (§5.3.2, Fig. 5.8), Gibbs (~100 ms) mixes poorly and exact inference
 // takes over a second. Boltzmann5 is the model that is always there:
 // without an embedded model file it falls back to Stern's Table 5.1.
-const (
-	defaultTerritoryModel  = territory.KindBoltzmann5
-	defaultTerritoryMethod = territory.MethodSW
+var (
+	defaultTerritoryModel  = territory.KindBoltzmann5.String()
+	defaultTerritoryMethod = territory.MethodSW.String()
 )
 
 // The score task draws scoreSamples Swendsen-Wang states of the model (a
@@ -75,8 +75,8 @@ type territorySettings struct {
 func territoryModels() []string {
 	var ok []string
 	for _, k := range territory.EstimatorKinds {
-		if _, err := territory.NewEstimator(k, defaultTerritoryMethod); err == nil {
-			ok = append(ok, k)
+		if _, err := territory.NewEstimator(k, territory.MethodSW); err == nil {
+			ok = append(ok, k.String())
 		}
 	}
 	return ok
@@ -94,7 +94,7 @@ func loadTerritorySettings(p fyne.Preferences, models []string) territorySetting
 	if !slices.Contains(models, s.model) {
 		s.model = defaultTerritoryModel
 	}
-	if !slices.Contains(territory.Methods, s.method) {
+	if !slices.Contains(territory.Names(territory.Methods), s.method) {
 		s.method = defaultTerritoryMethod
 	}
 	if i := p.Int(prefTerritoryStyle); i >= 0 && i < len(territoryStyles) {
@@ -179,7 +179,11 @@ func (es *estimators) get(model, method string, forScore bool) (e *territory.Est
 	es.mu.Unlock()
 	e, _ = pool.Get().(*territory.Estimator)
 	if e == nil {
-		if e, err = territory.NewEstimator(model, method); err != nil {
+		kind, m, err := territory.ParseEstimator(model, method)
+		if err != nil {
+			return nil, nil, err
+		}
+		if e, err = territory.NewEstimator(kind, m); err != nil {
 			return nil, nil, err
 		}
 		if forScore {
@@ -257,7 +261,7 @@ func newTerritoryView(wb *Workbench) *territoryView {
 	tv.model = widget.NewSelect(models, nil)
 	tv.model.SetSelected(tv.s.model)
 	tv.model.OnChanged = func(v string) { tv.s.model = v; changed(true) }
-	tv.method = widget.NewSelect(territory.Methods, nil)
+	tv.method = widget.NewSelect(territory.Names(territory.Methods), nil)
 	tv.method.SetSelected(tv.s.method)
 	tv.method.OnChanged = func(v string) { tv.s.method = v; changed(true) }
 	tv.style = widget.NewRadioGroup(territoryStyleNames, nil)
@@ -303,10 +307,10 @@ func (tv *territoryView) enable() {
 	}
 	sampling := tv.sampleShown()
 	set(tv.model, tv.s.on)
-	set(tv.method, tv.s.on && tv.s.model != territory.KindMC)
+	set(tv.method, tv.s.on && tv.s.model != territory.KindMC.String())
 	set(tv.style, tv.s.on)
 	// A sample needs a joint distribution with bonds: the Boltzmann models.
-	set(tv.sampleB, tv.s.on && tv.s.model != territory.KindMC)
+	set(tv.sampleB, tv.s.on && tv.s.model != territory.KindMC.String())
 	set(tv.meanB, sampling)
 	text := "Show a sample"
 	if sampling {
@@ -338,7 +342,7 @@ func (tv *territoryView) tasks() []engine.Task {
 	}
 	node := tv.wb.doc.cursor.Node()
 	model, method := tv.s.model, tv.s.method
-	if model == territory.KindMC {
+	if model == territory.KindMC.String() {
 		method = ""
 	}
 	est := engine.NewTask("territory/"+model+"/"+method,
@@ -356,8 +360,8 @@ func (tv *territoryView) tasks() []engine.Task {
 	// The win probability needs joint states: Swendsen-Wang states of the
 	// model whatever the method (territory.Estimator.Score), so one score
 	// serves every method and survives switching between them.
-	scoreMethod := territory.MethodSW
-	if model == territory.KindMC {
+	scoreMethod := territory.MethodSW.String()
+	if model == territory.KindMC.String() {
 		scoreMethod = ""
 	}
 	score := engine.NewTask("territory-score/"+model,
@@ -372,7 +376,7 @@ func (tv *territoryView) tasks() []engine.Task {
 			}
 		})
 	ts := []engine.Task{est, score}
-	if tv.sampleShown() && model != territory.KindMC {
+	if tv.sampleShown() && model != territory.KindMC.String() {
 		seed := tv.seed
 		ts = append(ts, engine.NewTask(fmt.Sprintf("territory-sample/%s/%d", model, seed),
 			func(ctx context.Context, pos *game.Position) (*ownerSample, error) {
@@ -437,7 +441,7 @@ func (tv *territoryView) scoreOf(ctx context.Context, model, method string, pos 
 	}
 	defer put()
 	samples := scoreSamples
-	if model == territory.KindMC {
+	if model == territory.KindMC.String() {
 		samples = territory.DefaultMCPlayouts // as many as its estimate plays: ~25 ms
 	}
 	est, err := e.Score(ctx, pos, samples)
@@ -480,7 +484,7 @@ func (tv *territoryView) drawSample(ctx context.Context, model, method string, s
 func (tv *territoryView) render() {
 	c := tv.wb.doc.cursor
 	node := c.Node()
-	if tv.sampleFor != nil && (tv.sampleFor != node || tv.s.model == territory.KindMC) {
+	if tv.sampleFor != nil && (tv.sampleFor != node || tv.s.model == territory.KindMC.String()) {
 		tv.sampleFor, tv.sample = nil, nil // a sample belongs to its position and its model
 	}
 	tv.enable()
