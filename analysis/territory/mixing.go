@@ -29,11 +29,11 @@ func RunTrace(ctx context.Context, f *Field, method Method, o SampleOptions, at 
 	switch method {
 	case MethodGibbs:
 		gs := &Gibbs{}
-		gs.init(f, o.Seed)
+		gs.init(f, o.Seed, o.Start)
 		step, c = func(avg bool) { gs.step(avg, o) }, &gs.chain
 	case MethodSW:
 		sw := &SW{}
-		sw.setup(f, o.Seed)
+		sw.setup(f, o.Seed, o.Start)
 		step, c = func(avg bool) { sw.step(avg, o) }, &sw.chain
 		if o.RaoBlack {
 			per = 2

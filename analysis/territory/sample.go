@@ -18,20 +18,25 @@ type SampleOptions struct {
 	// MeansOnly skips the pair expectations (Marginals.Pair is left 0): they cost about as much as the
 	// point means.
 	MeansOnly bool
+	// Start, when set, is the state the chain starts from (±1 per point in board.PointsOf order) instead
+	// of the default start (see chain.init), and the run leaves its last state there: a persistent chain,
+	// as training keeps one per position (Stern §5.4.2), is the same Start passed again.
+	Start []int8
 }
 
 // chain is the state shared by both samplers.
 type chain struct {
-	g    graph
-	pcg  rand.PCG
-	rng  *rand.Rand
-	s    []float64 // spins ±1
-	mean []float64
-	pair []float64
-	mag  []float64 // magnetisation Σ s_i after each averaged sweep, for mixing diagnostics
+	g     graph
+	start []int8 // SampleOptions.Start of the run
+	pcg   rand.PCG
+	rng   *rand.Rand
+	s     []float64 // spins ±1
+	mean  []float64
+	pair  []float64
+	mag   []float64 // magnetisation Σ s_i after each averaged sweep, for mixing diagnostics
 }
 
-func (c *chain) init(f *Field, seed uint64) {
+func (c *chain) init(f *Field, seed uint64, start []int8) {
 	c.g.load(f)
 	if c.rng == nil {
 		c.rng = rand.New(&c.pcg)
@@ -40,6 +45,16 @@ func (c *chain) init(f *Field, seed uint64) {
 		c.pair = make([]float64, 2*board.MaxPoints)
 	}
 	c.pcg.Seed(seed, 0x9e3779b97f4a7c15)
+	c.start = start
+	clear(c.mean)
+	clear(c.pair)
+	c.mag = c.mag[:0]
+	if start != nil {
+		for i, v := range start[:c.g.N] {
+			c.s[i] = float64(v)
+		}
+		return
+	}
 	// Start each point at the sign of its own field (a stone at its colour: alive), the others at
 	// random: a chain started dead may take thousands of sweeps to come alive (see SW).
 	for i := range c.g.N {
@@ -50,12 +65,12 @@ func (c *chain) init(f *Field, seed uint64) {
 			c.s[i] = -1
 		}
 	}
-	clear(c.mean)
-	clear(c.pair)
-	c.mag = c.mag[:0]
 }
 
 func (c *chain) finish(m *Marginals, n int) {
+	for i := range c.start[:min(len(c.start), c.g.N)] {
+		c.start[i] = int8(c.s[i])
+	}
 	inv := 1 / float64(max(n, 1))
 	for i := range c.g.N {
 		c.mean[i] *= inv
@@ -108,7 +123,7 @@ func (gs *Gibbs) Run(f *Field, m *Marginals, o SampleOptions) {
 
 // RunContext is Run that stops early, returning ctx.Err() and leaving m unchanged, once ctx is done.
 func (gs *Gibbs) RunContext(ctx context.Context, f *Field, m *Marginals, o SampleOptions) error {
-	gs.init(f, o.Seed)
+	gs.init(f, o.Seed, o.Start)
 	for it := range o.Burnin + o.Sweeps {
 		if it&31 == 0 && ctx.Err() != nil {
 			return ctx.Err()
@@ -228,8 +243,8 @@ type SW struct {
 // probability 0.86, at which single-point and cluster updates already flip it only rarely.
 const StrongCoupling = 1.0
 
-func (sw *SW) setup(f *Field, seed uint64) {
-	sw.init(f, seed)
+func (sw *SW) setup(f *Field, seed uint64, start []int8) {
+	sw.init(f, seed, start)
 	n := board.MaxPoints
 	if sw.parent == nil {
 		sw.pb = make([]uint32, 2*n)
@@ -533,7 +548,7 @@ func (sw *SW) Run(f *Field, m *Marginals, o SampleOptions) {
 
 // RunContext is Run that stops early, returning ctx.Err() and leaving m unchanged, once ctx is done.
 func (sw *SW) RunContext(ctx context.Context, f *Field, m *Marginals, o SampleOptions) error {
-	sw.setup(f, o.Seed)
+	sw.setup(f, o.Seed, o.Start)
 	for it := range o.Burnin + o.Sweeps {
 		if it&31 == 0 && ctx.Err() != nil {
 			return ctx.Err()
@@ -592,7 +607,7 @@ type Sample struct {
 // Sample runs burnin sweeps from a seeded start and writes the last state and the bonds of its
 // Swendsen-Wang move to out.
 func (sw *SW) Sample(f *Field, burnin int, seed uint64, out *Sample) {
-	sw.setup(f, seed)
+	sw.setup(f, seed, nil)
 	for range max(burnin, 1) {
 		sw.sweep()
 	}

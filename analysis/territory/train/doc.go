@@ -12,12 +12,11 @@
 // into connected components (dame are mostly single points) that are independent; each is enumerated.
 // Examples with a component larger than maxDame points are dropped (4 of 649 training games).
 //
-// Model expectations E[T]: exact (territory.Exact, ~1 s a 19x19 position), loopy BP, or — what makes training on
-// hundreds of positions affordable — one persistent Swendsen-Wang chain per position, advanced a few
-// sweeps per gradient step (stochastic approximation, as Stern's SW-based MAP) with Rao-Blackwellised
-// averages, plus heat-bath flips of stone chains and groups, without which the chain sticks once the
-// fields are strong (see flipBlocks). Contrastive divergence (eq. 5.15) takes E under q_1: one SW step
-// from the labels. Tests check the gradient against finite differences of brute-force likelihoods and
-// that training on samples of a known Boltzmann5 recovers it.
-
+// Model expectations E[T]: exact (territory.Exact, ~1 s a 19x19 position), loopy BP, or — what makes
+// training on hundreds of positions affordable — one persistent chain of territory.SW per position
+// (SampleOptions.Start), advanced a few sweeps per gradient step (stochastic approximation, as Stern's
+// SW-based MAP) with Rao-Blackwellised averages, plus heat-bath flips of chains with their liberties and
+// of groups (see flipBlocks). Contrastive divergence (eq. 5.15) takes E under q_1: one SW sweep from the
+// labels. Tests check the gradient against finite differences of brute-force likelihoods and that
+// training on samples of a known Boltzmann5 recovers it.
 package train

@@ -79,17 +79,12 @@ func (t *Trainer) example(w *work, p *prepared, o Options) {
 	mean, pair := w.mean[:p.N], w.pair[:len(p.edges)]
 	switch {
 	case o.Method == CD:
-		// q_1 (eq. 5.15): start at the labels (neutral spins drawn given them), draw one set of bonds, and
-		// average the new spins over the cluster flips given those bonds.
-		rng := p.rng
-		w.dataTerm(p, w.s, rng)
-		w.sw.step(p, w.h, w.w, w.s, rng, false)
-		clear(mean)
-		clear(pair)
-		w.sw.addRB(p, mean, pair, 1)
+		// q_1 (eq. 5.15): one sweep of the sampler from the labels (neutral spins drawn given them), its
+		// Rao-Blackwellised expectations.
+		w.dataTerm(p, w.s, p.rng)
+		w.sample(p, 1, w.s[:p.N])
 	case o.Inference == territory.MethodSW:
 		w.dataTerm(p, nil, nil)
-		rng := p.rng
 		if p.chain == nil {
 			// A fresh chain starts at the labels (neutral points at random), close to where the model
 			// puts its mass once trained; the first steps then serve as its burn-in.
@@ -97,17 +92,12 @@ func (t *Trainer) example(w *work, p *prepared, o Options) {
 			for i, l := range p.label {
 				p.chain[i] = l
 				if l == 0 {
-					p.chain[i] = int8(2*rng.IntN(2) - 1)
+					p.chain[i] = int8(2*p.rng.IntN(2) - 1)
 				}
 			}
 		}
-		clear(mean)
-		clear(pair)
-		for range o.Sweeps {
-			w.sw.step(p, w.h, w.w, p.chain, rng, true)
-			w.sw.addRB(p, mean, pair, 1/float64(o.Sweeps))
-			flipBlocks(p, w.h, w.w, p.chain, rng)
-		}
+		w.sample(p, o.Sweeps, p.chain)
+		flipBlocks(p, w.h, w.w, p.chain, p.rng)
 	default:
 		num := w.dataTerm(p, nil, nil)
 		w.field(p)
@@ -130,7 +120,7 @@ type work struct {
 	m      territory.Marginals
 	exact  territory.Exact
 	lbp    *territory.LBP
-	sw     swScratch
+	sw     territory.SW
 	mean   []float64 // compact marginals
 	pair   []float64 // per edge
 	s      []int8    // CD start state
@@ -146,7 +136,6 @@ func newWork(d *design, maxN int) *work {
 	w.mean = make([]float64, maxN)
 	w.pair = make([]float64, 2*maxN)
 	w.s = make([]int8, maxN)
-	w.sw.alloc(maxN)
 	return w
 }
 
@@ -174,6 +163,15 @@ func (w *work) field(p *prepared) {
 	for e, ed := range p.edges {
 		w.f.W[pts[ed.i]][ed.dir] = w.w[e]
 	}
+}
+
+// sample advances the chain in start (left in its last state) by sweeps Swendsen-Wang sweeps (SW, Stern
+// §5.3.4) on p's field, seeded from p's own stream, and leaves their Rao-Blackwellised averages in the
+// compact marginals.
+func (w *work) sample(p *prepared, sweeps int, start []int8) {
+	w.field(p)
+	w.sw.Run(&w.f, &w.m, territory.SampleOptions{Sweeps: sweeps, Seed: p.rng.Uint64(), RaoBlack: true, Start: start})
+	w.fromMarginals(p)
 }
 
 // fromMarginals copies board-indexed marginals into the compact arrays.
@@ -328,108 +326,4 @@ func (ds *dameScratch) run(p *prepared, dm *dame, h, w []float64, acc []float64,
 		}
 	}
 	return math.Log(z) + mx
-}
-
-// swScratch is a Swendsen-Wang step on a prepared example (the sampler of Stern §5.3.4, eq. 5.3, as in
-// SW.sweep) that can start from a given state: contrastive divergence starts at the labels and MAP keeps
-// one persistent chain per example.
-type swScratch struct {
-	parent []int32
-	parity []uint8
-	size   []int32
-	root   []int32
-	sig    []float64
-	hc     []float64
-	th     []float64
-}
-
-func (sc *swScratch) alloc(n int) {
-	sc.parent, sc.parity, sc.size = make([]int32, n), make([]uint8, n), make([]int32, n)
-	sc.root, sc.sig, sc.hc, sc.th = make([]int32, n), make([]float64, n), make([]float64, n), make([]float64, n)
-}
-
-func (sc *swScratch) find(i int32) (int32, uint8) {
-	r, par := i, uint8(0)
-	for sc.parent[r] != r {
-		par ^= sc.parity[r]
-		r = sc.parent[r]
-	}
-	q := par
-	for i != r && sc.parent[i] != r {
-		next, np := sc.parent[i], q^sc.parity[i]
-		sc.parent[i], sc.parity[i] = r, q
-		i, q = next, np
-	}
-	return r, par
-}
-
-// step draws bonds given s (bond probability 1 − exp(−2|w|) on pairs that satisfy their coupling), the
-// clusters, and each cluster's tanh(H_c). With draw it also replaces s by a new state given the bonds.
-func (sc *swScratch) step(p *prepared, h, w []float64, s []int8, rng *rand.Rand, draw bool) {
-	N := int32(p.N)
-	for i := range N {
-		sc.parent[i], sc.parity[i], sc.size[i] = i, 0, 1
-	}
-	for e, ed := range p.edges {
-		we := w[e]
-		same := s[ed.i] == s[ed.j]
-		if we == 0 || same != (we > 0) || rng.Float64() >= -math.Expm1(-2*math.Abs(we)) {
-			continue
-		}
-		ri, pi := sc.find(ed.i)
-		rj, pj := sc.find(ed.j)
-		if ri == rj {
-			continue
-		}
-		if sc.size[ri] > sc.size[rj] {
-			ri, rj = rj, ri
-		}
-		rel := uint8(0)
-		if !same {
-			rel = 1
-		}
-		sc.parent[ri], sc.parity[ri] = rj, pi^pj^rel
-		sc.size[rj] += sc.size[ri]
-	}
-	clear(sc.hc[:N])
-	for i := range N {
-		r, par := sc.find(i)
-		sc.root[i] = r
-		sc.sig[i] = 1 - 2*float64(par)
-		sc.hc[r] += h[i] * sc.sig[i]
-	}
-	for i := range N {
-		if sc.parent[i] != i {
-			continue
-		}
-		sc.th[i] = math.Tanh(sc.hc[i])
-		if draw {
-			if rng.Float64()*(1+math.Exp(-2*sc.hc[i])) < 1 {
-				sc.hc[i] = 1
-			} else {
-				sc.hc[i] = -1
-			}
-		}
-	}
-	if draw {
-		for i := range N {
-			s[i] = int8(sc.hc[sc.root[i]] * sc.sig[i])
-		}
-	}
-}
-
-// addRB adds the Rao-Blackwellised expectations given the last bonds, E[s_i | bonds] = σ_i tanh(H_c) and
-// E[s_i s_j | bonds] (σ_i σ_j within a cluster, times tanh(H_a) tanh(H_b) across two), to mean and pair.
-func (sc *swScratch) addRB(p *prepared, mean, pair []float64, scale float64) {
-	for i := range p.N {
-		mean[i] += scale * sc.sig[i] * sc.th[sc.root[i]]
-	}
-	for e, ed := range p.edges {
-		ri, rj := sc.root[ed.i], sc.root[ed.j]
-		v := sc.sig[ed.i] * sc.sig[ed.j]
-		if ri != rj {
-			v *= sc.th[ri] * sc.th[rj]
-		}
-		pair[e] += scale * v
-	}
 }

@@ -103,10 +103,15 @@ func TestPersistentChainMatchesBruteForce(t *testing.T) {
 		s[i] = 1
 	}
 	mean, pair := make([]float64, 16), make([]float64, len(p.edges))
-	const sweeps = 100000
-	for range sweeps {
-		w.sw.step(p, w.h, w.w, s, p.rng, true)
-		w.sw.addRB(p, mean, pair, 1.0/sweeps)
+	const sweeps, per = 100000, 2 // as training runs it: per sweeps a step, then the block flips
+	for range sweeps / per {
+		w.sample(p, per, s)
+		for i := range mean {
+			mean[i] += w.mean[i] * per / sweeps
+		}
+		for e := range pair {
+			pair[e] += w.pair[e] * per / sweeps
+		}
 		flipBlocks(p, w.h, w.w, s, p.rng)
 	}
 	var worst float64

@@ -244,10 +244,11 @@ func stoneBlocks(ex *Example, edges []pedge) []block {
 
 // flipBlocks offers every block a flip of all its spins, accepted with the heat-bath probability
 // 1/(1 + exp(−ΔE)) given every other spin: a valid Metropolis-Hastings move for a block fixed in
-// advance. Swendsen-Wang alone mixes badly once the fields are strong: a chain's cluster flips by its
-// own field only (an unsatisfied coupling never bonds), so a chain that should follow its neighbours
-// against its field — a dead chain — stays put for ever, and a persistent chain stuck so biases the
-// gradient without limit. The block move weighs the couplings to the neighbours too.
+// advance. The Swendsen-Wang move alone mixes badly once the fields are strong: a chain's cluster flips
+// by its own field only (an unsatisfied coupling never bonds), so a chain that should follow its
+// neighbours against its field — a dead chain — stays put, and a persistent chain stuck so biases the
+// gradient without limit. SW's own block move flips lone chains against their neighbours; these blocks
+// add a chain with its liberties and whole groups with theirs.
 func flipBlocks(p *prepared, h, w []float64, s []int8, rng *rand.Rand) {
 	for k := range p.blocks {
 		b := &p.blocks[k]
