@@ -228,7 +228,7 @@ type SW struct {
 	// are the bits of x (bit d set: neighbour d is +1): a Gibbs update is then a table look-up, exactly.
 	// Points with the same field and couplings share a table: 35 on a move-80 position under Boltzmann5
 	// (one per point under boltzmann5+mc). One table per point, 92 KB, spilled out of the L1 cache;
-	// sharing them made a sweep 7% faster.
+	// sharing them made a sweep 7% faster. Tables outlive a run (see setup).
 	tabs    [][16][2]float64
 	tabOf   map[[5]float64]int32 // the table of a field and four couplings (0 off the board)
 	restTab []int32
@@ -333,8 +333,12 @@ func (sw *SW) setup(f *Field, seed uint64, start []int8) {
 		}
 	}
 	sw.s[g.N] = -1
-	sw.tabs = sw.tabs[:0]
-	clear(sw.tabOf)
+	// Tables are kept from run to run: training sets up thousands of positions whose fields come from
+	// a few classes, and making tables (an Exp and a Tanh per entry) was most of a setup.
+	if len(sw.tabs) > board.MaxPoints {
+		sw.tabs = sw.tabs[:0]
+		clear(sw.tabOf)
+	}
 	for k, i := range sw.rest {
 		key := [5]float64{g.h[i]}
 		for d, j := range g.nb[i] {
