@@ -17,9 +17,11 @@ import (
 // (§5.3.2, Fig. 5.8), Gibbs (~100 ms) mixes poorly and exact inference
 // takes over a second. Boltzmann5 is the model that is always there:
 // without an embedded model file it falls back to Stern's Table 5.1.
-const (
-	DefaultTerritoryModel  = territory.KindBoltzmann5
-	DefaultTerritoryMethod = territory.MethodSW
+// Models and methods go by their names here, as menus, preferences and
+// flags give them; territory.ParseEstimator reads them.
+var (
+	DefaultTerritoryModel  = territory.KindBoltzmann5.String()
+	DefaultTerritoryMethod = territory.MethodSW.String()
 )
 
 // The score draws scoreSamples Swendsen-Wang states of the model (a win
@@ -106,7 +108,11 @@ func (t *Territory) get(model, method string, forScore bool) (e *territory.Estim
 	t.mu.Unlock()
 	e, _ = pool.Get().(*territory.Estimator)
 	if e == nil {
-		if e, err = territory.NewEstimator(model, method); err != nil {
+		kind, m, err := territory.ParseEstimator(model, method)
+		if err != nil {
+			return nil, nil, err
+		}
+		if e, err = territory.NewEstimator(kind, m); err != nil {
 			return nil, nil, err
 		}
 		if forScore {
@@ -120,7 +126,7 @@ func (t *Territory) get(model, method string, forScore bool) (e *territory.Estim
 // methodOf is the method an estimate of model runs: none for mc, which
 // takes no method, so that its results are cached under one key.
 func methodOf(model, method string) string {
-	if model == territory.KindMC {
+	if model == territory.KindMC.String() {
 		return ""
 	}
 	return method
@@ -179,13 +185,13 @@ func (t *Territory) Score(ctx context.Context, model string, pos *game.Position)
 	if t.Started != nil {
 		t.Started(ctx, "territory-score/"+model)
 	}
-	e, put, err := t.get(model, methodOf(model, territory.MethodSW), true)
+	e, put, err := t.get(model, methodOf(model, DefaultTerritoryMethod), true)
 	if err != nil {
 		return nil, err
 	}
 	defer put()
 	samples := scoreSamples
-	if model == territory.KindMC {
+	if model == territory.KindMC.String() {
 		samples = territory.DefaultMCPlayouts // as many as its estimate plays: ~25 ms
 	}
 	est, err := e.Score(ctx, pos, samples)

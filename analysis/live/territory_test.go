@@ -19,7 +19,7 @@ func TestEstimateIsTheEstimators(t *testing.T) {
 	var tr Territory
 	var keys []string
 	tr.Started = func(_ context.Context, key string) { keys = append(keys, key) }
-	o, err := tr.Estimate(context.Background(), territory.KindBoltzmann5, territory.MethodLBP, pos)
+	o, err := tr.Estimate(context.Background(), territory.KindBoltzmann5.String(), territory.MethodLBP.String(), pos)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +55,7 @@ func TestEstimateIsTheEstimators(t *testing.T) {
 		t.Errorf("started %v", keys)
 	}
 	// mc takes no method: one key whatever the method asked for.
-	mc, err := tr.Estimate(context.Background(), territory.KindMC, territory.MethodSW, pos)
+	mc, err := tr.Estimate(context.Background(), territory.KindMC.String(), territory.MethodSW.String(), pos)
 	if err != nil || mc.Method != "" || keys[1] != "territory/mc/" {
 		t.Errorf("mc estimate: method %q, key %q, %v", mc.Method, keys[1], err)
 	}
@@ -65,18 +65,18 @@ func TestScoreAndSample(t *testing.T) {
 	pos := proPosition(t, 90)
 	var tr Territory
 	ctx := context.Background()
-	r, err := tr.Score(ctx, territory.KindBoltzmann5, pos)
+	r, err := tr.Score(ctx, territory.KindBoltzmann5.String(), pos)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Model != territory.KindBoltzmann5 || r.Estimate.Samples != territory.DefaultScoreSamples ||
+	if r.Model != territory.KindBoltzmann5.String() || r.Estimate.Samples != territory.DefaultScoreSamples ||
 		r.Estimate.PBlackWins < 0 || r.Estimate.PBlackWins > 1 {
 		t.Errorf("score %+v", r)
 	}
-	if r, err := tr.Score(ctx, territory.KindMC, pos); err != nil || r.Estimate.Samples != territory.DefaultMCPlayouts {
+	if r, err := tr.Score(ctx, territory.KindMC.String(), pos); err != nil || r.Estimate.Samples != territory.DefaultMCPlayouts {
 		t.Errorf("mc score %+v %v", r, err)
 	}
-	s, err := tr.DrawSample(ctx, territory.KindBoltzmann5, territory.MethodSW, 7, pos)
+	s, err := tr.DrawSample(ctx, territory.KindBoltzmann5.String(), territory.MethodSW.String(), 7, pos)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,10 +111,10 @@ func TestCancelledEstimate(t *testing.T) {
 	var tr Territory
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := tr.Estimate(ctx, territory.KindBoltzmann5, territory.MethodSW, pos); !errors.Is(err, context.Canceled) {
+	if _, err := tr.Estimate(ctx, territory.KindBoltzmann5.String(), territory.MethodSW.String(), pos); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled estimate: %v", err)
 	}
-	if _, err := tr.Estimate(context.Background(), "ising", territory.MethodSW, pos); err == nil || !strings.Contains(err.Error(), "ising") {
+	if _, err := tr.Estimate(context.Background(), "ising", territory.MethodSW.String(), pos); err == nil || !strings.Contains(err.Error(), "ising") {
 		t.Errorf("unknown model: %v", err)
 	}
 }
@@ -126,10 +126,10 @@ func BenchmarkTerritoryTasks19(b *testing.B) {
 	pos := proPosition(b, 150)
 	var tr Territory
 	ctx := context.Background()
-	for _, m := range territory.Methods {
+	for _, m := range territory.Names(territory.Methods) {
 		b.Run("estimate/"+m, func(b *testing.B) {
 			for b.Loop() {
-				if _, err := tr.Estimate(ctx, territory.KindBoltzmann5, m, pos); err != nil {
+				if _, err := tr.Estimate(ctx, territory.KindBoltzmann5.String(), m, pos); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -137,14 +137,14 @@ func BenchmarkTerritoryTasks19(b *testing.B) {
 	}
 	b.Run("estimate/mc", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := tr.Estimate(ctx, territory.KindMC, "", pos); err != nil {
+			if _, err := tr.Estimate(ctx, territory.KindMC.String(), "", pos); err != nil {
 				b.Fatal(err)
 			}
 		}
 	})
 	b.Run("score/boltzmann5", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := tr.Score(ctx, territory.KindBoltzmann5, pos); err != nil {
+			if _, err := tr.Score(ctx, territory.KindBoltzmann5.String(), pos); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -153,7 +153,7 @@ func BenchmarkTerritoryTasks19(b *testing.B) {
 		seed := uint64(0)
 		for b.Loop() {
 			seed++
-			if _, err := tr.DrawSample(ctx, territory.KindBoltzmann5, territory.MethodSW, seed, pos); err != nil {
+			if _, err := tr.DrawSample(ctx, territory.KindBoltzmann5.String(), territory.MethodSW.String(), seed, pos); err != nil {
 				b.Fatal(err)
 			}
 		}

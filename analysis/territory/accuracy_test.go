@@ -107,7 +107,7 @@ func BenchmarkSWToTarget19(b *testing.B) {
 			pts := board.PointsOf(f.Size)
 			for seed := range uint64(2) {
 				var sw SW
-				sw.setup(f, seed+1)
+				sw.setup(f, seed+1, nil)
 				for range DefaultBurnin {
 					sw.sweep()
 				}
@@ -209,7 +209,7 @@ func BenchmarkSWToTarget19Chains(b *testing.B) {
 				start := time.Now()
 				done := 0 // sweeps per chain so far
 				parallel(func(c int, sw *SW) {
-					sw.setup(f, uint64(k)*seed+uint64(c)+1)
+					sw.setup(f, uint64(k)*seed+uint64(c)+1, nil)
 					for range DefaultBurnin {
 						sw.sweep()
 					}

@@ -26,8 +26,9 @@
 //
 // # Inference
 //
-// Each method turns a Field into Marginals, E[s_i] per point and E[s_i s_j] per neighbouring pair; each is
-// a struct holding its scratch, to be reused across positions (no allocation per run after the first):
+// Each method turns a Field into Marginals, E[s_i] per point and E[s_i s_j] per neighbouring pair, as an
+// Inferer; each is a struct holding its settings and scratch, to be reused across positions (no
+// allocation per run after the first). Method names them:
 //
 //   - Exact (§5.3.1): variable elimination along rows with a frontier of Size points, forward-backward,
 //     O(Size²·2^Size); also log Z. Redone in log space when huge parameters underflow the float pass.
@@ -40,6 +41,7 @@
 // RunTrace records a sampler's running averages sweep by sweep, the data of Stern's Fig. 5.5 (drawn by
 // `aji plot mixing`).
 //
-// Estimator (estimate.go) is the one entry point for callers: a model or `mc` (Monte Carlo ownership,
-// mc.go) with a method, giving marginals, the score distribution and chain safety.
+// Estimator (estimate.go) is the one entry point for callers: a Kind of model, or `mc` (Monte Carlo
+// ownership, mc.go), with a Method, giving marginals, the score distribution and chain safety. Package
+// train fits the models' parameters (§5.4).
 package territory

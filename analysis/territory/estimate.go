@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 	"sync"
 
 	"aji/analysis/board"
@@ -12,62 +13,23 @@ import (
 	"aji/analysis/mcts"
 )
 
-// Inference methods, as named on the command line.
-const (
-	MethodExact = "exact"
-	MethodLBP   = "lbp"
-	MethodGibbs = "gibbs"
-	MethodSW    = "sw"
-)
-
-// Methods lists the inference methods of the Boltzmann models.
-var Methods = []string{MethodExact, MethodLBP, MethodGibbs, MethodSW}
-
-// Estimator kinds beyond the Boltzmann models.
-const (
-	// KindMC is Monte Carlo ownership (MC); it takes no inference method.
-	KindMC = "mc"
-	// KindBoltzmann5MC is Boltzmann5 with the rollout ownership of MC as extra evidence in every point's
-	// field (see Estimator.MCWeight).
-	KindBoltzmann5MC = "boltzmann5+mc"
-)
-
-// EstimatorKinds lists every model name NewEstimator accepts.
-var EstimatorKinds = []string{KindBoltzmann5, KindBoltzmann12, KindLiberties, KindMC, KindBoltzmann5MC}
-
-// Default sample counts of the samplers, from measurements on real 19x19 positions with Table 5.1's
-// parameters (BenchmarkSWToTarget19, `aji bench territory`; CPU times on one thread):
-//   - SW: ~13 µs a sweep. The running mean absolute error of E[s] against exact inference falls below
-//     0.02 after ~1,100 sweeps (600–2,800 on nine positions), the largest error after ~30,000
-//     (9,000–72,000), as 1/sqrt(sweeps). 3000 sweeps (~40 ms) give a mean error of ~0.01 and a largest
-//     of ~0.05.
-//   - Gibbs: ~47 µs a sweep; its chains thaw slowly (a stone flips against its chain with odds e^−11),
-//     so 2000 sweeps (~100 ms) leave a mean error of ~0.05 and a largest of ~0.5. It is the baseline
-//     Stern's Fig. 5.5 compares SW with, not a method for interactive use.
+// Defaults of the samplers and of boltzmann5+mc, each the cheapest setting that reached the accuracy
+// measured in docs/notes/territory-defaults.md: SW's mean error of E[s] ~0.01 after 3000 sweeps (~40 ms);
+// Gibbs, which thaws slowly, is Fig. 5.5's baseline rather than a method for interactive use.
 const (
 	DefaultSWSweeps    = 3000
 	DefaultGibbsSweeps = 2000
 	DefaultBurnin      = 100
 	// DefaultScoreSamples is the number of Swendsen-Wang states (or playouts, for mc) behind a win
-	// probability: its standard error is then 0.011 for independent states, a little more for a chain.
+	// probability: a standard error of 0.011 for independent states.
 	DefaultScoreSamples = 2000
 	// DefaultMCWeight and DefaultModelWeight are β and α of boltzmann5+mc (see Estimator.MCWeight), with
-	// the 3x3-pattern playouts of DefaultPooledPolicy: the near-critical couplings over-polarise once every
-	// point has a field, so the Boltzmann factor is flattened to a fifth. Tuned with the trained default
-	// Boltzmann5 on a set apart from the reported one, the first 150 consistent labelled training games
-	// (SW, 1024 playouts; nats at moves 20/80/150, overall): (β, α) = (1, 0.2) 0.636/0.480/0.282, 0.466;
-	// (1.5, 0.2) 0.642/0.485/0.281, 0.469; (2, 0.2) 0.660/0.508/0.298, 0.489; (1, 0.35) 0.639/0.483/0.281,
-	// 0.468. Uniform random playouts are under-confident and wanted β = 2 (best 0.640/0.487/0.297, 0.475
-	// with 2048 playouts); pattern playouts are best at β = 1, the smallest tried.
+	// the pattern playouts of DefaultPooledPolicy: the Boltzmann factor is flattened to a fifth, since the
+	// near-critical couplings over-polarise once every point has a field. Tuned on training games.
 	DefaultMCWeight    = 1.0
 	DefaultModelWeight = 0.2
-	// DefaultPooledPlayouts and DefaultPooledPolicy are the playouts of boltzmann5+mc. On all 264
-	// consistent validation games (sw) the defaults give 0.634/0.479/0.290 nats at moves 20/80/150 (0.467
-	// overall), GNU Go's estimate 0.637/0.483/0.308 (0.476), and the pool with uniform random playouts
-	// (2048, β = 2) 0.638/0.487/0.308 (0.478). 512 playouts gave 0.636/0.481/0.283 (0.467) on the
-	// training set above, against 0.636/0.480/0.282 (0.466) with 1024. A 19x19 pattern playout takes
-	// ~500 µs of CPU against ~60 for a random one (BenchmarkMC19), so a position takes ~0.5 s on a busy
-	// core (GNU Go's estimate takes 0.3–0.9 s).
+	// DefaultPooledPlayouts and DefaultPooledPolicy are the playouts of boltzmann5+mc: 512 did as well
+	// as 1024 on training games; a position takes ~0.5 s on a busy core, as GNU Go's estimate does.
 	DefaultPooledPlayouts = 1024
 	DefaultPooledPolicy   = mcts.PolicyPattern
 )
@@ -77,8 +39,8 @@ const (
 // method, and the scratch of every method. Set its exported fields before use to change the defaults.
 // It is not safe for concurrent use; use one per goroutine.
 type Estimator struct {
-	Model  string // model name, one of EstimatorKinds
-	Method string // inference method, one of Methods; "" for mc
+	Model  Kind   // one of EstimatorKinds
+	Method Method // one of Methods; 0 for mc
 
 	Sweeps int    // sweeps averaged by gibbs and sw
 	Burnin int    // sweeps discarded first
@@ -99,22 +61,20 @@ type Estimator struct {
 	trained *Trained
 	models  []Model // trained.At of each phase, made once: a Model made per position would allocate
 	f       Field
-	exact   Exact
-	lbp     *LBP
+	infer   [MethodSW + 1]Inferer // the implementation of each Method
 	gibbs   Gibbs
-	sw      []SW
-	swm     []Marginals
+	sw      swChains
 	mcm     Marginals
 }
 
-// NewEstimator returns an Estimator for a model name and an inference method, with the model's default
+// NewEstimator returns an Estimator for a model kind and an inference method, with the model's default
 // trained parameters (DefaultTrained). The method is ignored for mc.
-func NewEstimator(model, method string) (*Estimator, error) {
+func NewEstimator(model Kind, method Method) (*Estimator, error) {
 	kind := model
-	if model == KindMC {
+	switch model {
+	case KindMC:
 		return newEstimator(model, method, nil)
-	}
-	if model == KindBoltzmann5MC {
+	case KindBoltzmann5MC:
 		kind = KindBoltzmann5
 	}
 	t, err := DefaultTrained(kind)
@@ -126,7 +86,7 @@ func NewEstimator(model, method string) (*Estimator, error) {
 
 // NewTrainedEstimator returns an Estimator for an explicit trained Boltzmann model (for example one read
 // with LoadTrained) and an inference method.
-func NewTrainedEstimator(t *Trained, method string) (*Estimator, error) {
+func NewTrainedEstimator(t *Trained, method Method) (*Estimator, error) {
 	if t == nil {
 		return nil, fmt.Errorf("territory: no trained model")
 	}
@@ -136,7 +96,7 @@ func NewTrainedEstimator(t *Trained, method string) (*Estimator, error) {
 	return newEstimator(t.Kind, method, t)
 }
 
-func newEstimator(model, method string, t *Trained) (*Estimator, error) {
+func newEstimator(model Kind, method Method, t *Trained) (*Estimator, error) {
 	e := &Estimator{Model: model, Method: method, Burnin: DefaultBurnin, Seed: 1, trained: t, MCWeight: DefaultMCWeight, ModelWeight: DefaultModelWeight}
 	if t != nil {
 		for _, mv := range t.Moves {
@@ -144,7 +104,7 @@ func newEstimator(model, method string, t *Trained) (*Estimator, error) {
 		}
 	}
 	if model == KindMC {
-		e.Method = ""
+		e.Method = 0
 		return e, nil
 	}
 	if model == KindBoltzmann5MC {
@@ -157,9 +117,9 @@ func newEstimator(model, method string, t *Trained) (*Estimator, error) {
 	case MethodSW:
 		e.Sweeps = DefaultSWSweeps
 	default:
-		return nil, fmt.Errorf("territory: unknown method %q (exact, lbp, gibbs, sw)", method)
+		return nil, fmt.Errorf("territory: unknown method %v (%s)", method, strings.Join(Names(Methods), ", "))
 	}
-	e.lbp = NewLBP()
+	e.infer = [...]Inferer{MethodExact: &Exact{}, MethodLBP: NewLBP(), MethodGibbs: &e.gibbs, MethodSW: &e.sw}
 	return e, nil
 }
 
@@ -174,19 +134,12 @@ func (e *Estimator) Estimate(ctx context.Context, pos *game.Position, m *Margina
 	if err := e.field(ctx, pos); err != nil {
 		return err
 	}
-	switch e.Method {
-	case MethodExact:
-		_, err := e.exact.RunContext(ctx, &e.f, m)
-		return err
-	case MethodLBP:
-		e.lbp.Run(&e.f, m)
-		return ctx.Err()
-	case MethodGibbs:
-		return e.gibbs.RunContext(ctx, &e.f, m, e.options(e.Sweeps, true))
-	case MethodSW:
-		return e.runSW(ctx, m, e.Sweeps, false)
+	if e.Method < MethodExact || e.Method > MethodSW {
+		return fmt.Errorf("territory: unknown method %v", e.Method)
 	}
-	return fmt.Errorf("territory: unknown method %q", e.Method)
+	e.gibbs.Options = e.options(e.Sweeps)
+	e.sw.set(e, e.Sweeps, false)
+	return e.infer[e.Method].Infer(ctx, &e.f, m)
 }
 
 // Field writes into f the field that Estimate and Score infer on for pos: the Boltzmann model of pos's
@@ -212,10 +165,8 @@ func (e *Estimator) Sample(ctx context.Context, pos *game.Position, burnin int, 
 	if err := e.field(ctx, pos); err != nil {
 		return err
 	}
-	if len(e.sw) == 0 {
-		e.sw, e.swm = make([]SW, 1), make([]Marginals, 1)
-	}
-	e.sw[0].Sample(&e.f, burnin, seed, out)
+	e.sw.grow(1)
+	e.sw.sw[0].Sample(&e.f, burnin, seed, out)
 	return ctx.Err()
 }
 
@@ -248,40 +199,60 @@ func (e *Estimator) modelAt(move int) Model {
 	return e.models[best]
 }
 
-func (e *Estimator) options(sweeps int, rb bool) SampleOptions {
-	return SampleOptions{Burnin: e.Burnin, Sweeps: sweeps, Seed: e.Seed, RaoBlack: rb}
+// options are the Rao-Blackwellised sample options of e for a number of sweeps.
+func (e *Estimator) options(sweeps int) SampleOptions {
+	return SampleOptions{Burnin: e.Burnin, Sweeps: sweeps, Seed: e.Seed, RaoBlack: true}
 }
 
-// runSW runs e.Chains Swendsen-Wang chains on e.f, averaging their marginals into m. With trace each
-// chain keeps its magnetisation after every sweep.
-func (e *Estimator) runSW(ctx context.Context, m *Marginals, sweeps int, trace bool) error {
-	k := max(1, e.Chains)
-	if len(e.sw) < k {
-		e.sw, e.swm = make([]SW, k), make([]Marginals, k)
+// swChains is the Inferer of MethodSW in the Estimator: Chains independent Swendsen-Wang chains on as
+// many goroutines, their marginals averaged. With Trace each chain keeps its magnetisation after every
+// sweep (for Score).
+type swChains struct {
+	Options SampleOptions // for all the sweeps: each chain runs Sweeps/Chains, chain j with seed Seed+j
+	Chains  int
+	Trace   bool
+	sw      []SW
+	m       []Marginals
+}
+
+// set configures c from e for a number of sweeps in all.
+func (c *swChains) set(e *Estimator, sweeps int, trace bool) {
+	c.Options, c.Chains, c.Trace = e.options(sweeps), e.Chains, trace
+}
+
+func (c *swChains) grow(k int) {
+	if len(c.sw) < k {
+		c.sw, c.m = make([]SW, k), make([]Marginals, k)
 	}
-	per := max(1, (sweeps+k-1)/k)
+}
+
+// Infer implements Inferer.
+func (c *swChains) Infer(ctx context.Context, f *Field, m *Marginals) error {
+	k := max(1, c.Chains)
+	c.grow(k)
+	per := max(1, (c.Options.Sweeps+k-1)/k)
 	if k == 1 {
-		if err := e.runChain(ctx, 0, per, trace); err != nil {
+		if err := c.run(ctx, f, 0, per); err != nil {
 			return err
 		}
-		*m = e.swm[0]
+		*m = c.m[0]
 		return nil
 	}
 	errs := make([]error, k)
 	var wg sync.WaitGroup
 	for j := range k {
-		wg.Go(func() { errs[j] = e.runChain(ctx, j, per, trace) })
+		wg.Go(func() { errs[j] = c.run(ctx, f, j, per) })
 	}
 	wg.Wait()
 	if err := errors.Join(errs...); err != nil {
 		return ctx.Err()
 	}
-	*m = e.swm[0]
+	*m = c.m[0]
 	for j := 1; j < k; j++ {
 		for _, p := range board.PointsOf(m.Size) {
-			m.Mean[p] += e.swm[j].Mean[p]
-			m.Pair[p][0] += e.swm[j].Pair[p][0]
-			m.Pair[p][1] += e.swm[j].Pair[p][1]
+			m.Mean[p] += c.m[j].Mean[p]
+			m.Pair[p][0] += c.m[j].Pair[p][0]
+			m.Pair[p][1] += c.m[j].Pair[p][1]
 		}
 	}
 	inv := 1 / float64(k)
@@ -293,12 +264,12 @@ func (e *Estimator) runSW(ctx context.Context, m *Marginals, sweeps int, trace b
 	return nil
 }
 
-// runChain runs chain j of runSW: seed e.Seed+j, so that the result does not depend on scheduling.
-func (e *Estimator) runChain(ctx context.Context, j, sweeps int, trace bool) error {
-	e.sw[j].TraceMagnetisation = trace
-	o := e.options(sweeps, true)
-	o.Seed = e.Seed + uint64(j)
-	return e.sw[j].RunContext(ctx, &e.f, &e.swm[j], o)
+// run runs chain j: seed Seed+j, so that the result does not depend on scheduling.
+func (c *swChains) run(ctx context.Context, f *Field, j, sweeps int) error {
+	c.sw[j].TraceMagnetisation = c.Trace
+	o := c.Options
+	o.Sweeps, o.Seed = sweeps, o.Seed+uint64(j)
+	return c.sw[j].RunContext(ctx, f, &c.m[j], o)
 }
 
 // ScoreEstimate is the evaluation of a position by its territory distribution (Stern §5.1.1), by area,
@@ -341,19 +312,21 @@ func (e *Estimator) Score(ctx context.Context, pos *game.Position, samples int) 
 		if err := e.field(ctx, pos); err != nil {
 			return est, err
 		}
-		if err := e.runSW(ctx, &m, max(samples, e.Sweeps), true); err != nil {
+		e.sw.set(e, max(samples, e.Sweeps), true)
+		if err := e.sw.Infer(ctx, &e.f, &m); err != nil {
 			return est, err
 		}
 	} else {
 		if err := e.Estimate(ctx, pos, &m); err != nil {
 			return est, err
 		}
-		if err := e.runSW(ctx, &Marginals{}, samples, true); err != nil {
+		e.sw.set(e, samples, true)
+		if err := e.sw.Infer(ctx, &e.f, &Marginals{}); err != nil {
 			return est, err
 		}
 	}
 	for j := range max(1, e.Chains) {
-		scores = append(scores, e.sw[j].Magnetisation()...)
+		scores = append(scores, e.sw.sw[j].Magnetisation()...)
 	}
 	est = scoreStats(scores, komi)
 	est.Mean = -komi

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"math"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -19,7 +21,7 @@ const stones4 = `
 	.O..`
 
 // estimateOf runs a fresh estimator on pos.
-func estimateOf(t *testing.T, model, method string, pos *game.Position, tune func(*Estimator)) Marginals {
+func estimateOf(t *testing.T, model Kind, method Method, pos *game.Position, tune func(*Estimator)) Marginals {
 	t.Helper()
 	e, err := NewEstimator(model, method)
 	if err != nil {
@@ -45,7 +47,7 @@ func TestEstimatorMethods(t *testing.T) {
 	want, _ := brute(&f)
 	long := func(e *Estimator) { e.Sweeps = 40000 }
 	for _, c := range []struct {
-		method   string
+		method   Method
 		tune     func(*Estimator)
 		mean, pr float64 // tolerances of the point and pair expectations
 	}{
@@ -95,13 +97,45 @@ func TestTrainedEstimator(t *testing.T) {
 }
 
 func TestNewEstimatorErrors(t *testing.T) {
-	for _, c := range [][2]string{{"ising", MethodExact}, {KindBoltzmann5, "bp"}, {KindBoltzmann5, ""}} {
-		if _, err := NewEstimator(c[0], c[1]); err == nil {
-			t.Errorf("NewEstimator(%q, %q) accepted", c[0], c[1])
+	for _, c := range []struct {
+		kind   Kind
+		method Method
+	}{{0, MethodExact}, {KindBoltzmann5, 9}, {KindBoltzmann5, 0}} {
+		if _, err := NewEstimator(c.kind, c.method); err == nil {
+			t.Errorf("NewEstimator(%v, %v) accepted", c.kind, c.method)
 		}
 	}
-	if e, err := NewEstimator(KindMC, "anything"); err != nil || e.Method != "" {
-		t.Errorf("mc with a method: %v, method %q", err, e.Method)
+	if e, err := NewEstimator(KindMC, MethodSW); err != nil || e.Method != 0 {
+		t.Errorf("mc with a method: %v, method %v", err, e.Method)
+	}
+}
+
+// Names read back as the enums, and an unknown name lists the valid ones.
+func TestParseNames(t *testing.T) {
+	for _, m := range Methods {
+		if got, err := ParseMethod(m.String()); err != nil || got != m {
+			t.Errorf("ParseMethod(%q) = %v, %v", m, got, err)
+		}
+	}
+	for _, k := range EstimatorKinds {
+		if got, err := ParseKind(k.String()); err != nil || got != k {
+			t.Errorf("ParseKind(%q) = %v, %v", k, got, err)
+		}
+	}
+	if want := []string{"boltzmann5", "boltzmann12", "boltzmann-lib", "mc", "boltzmann5+mc"}; !slices.Equal(Names(EstimatorKinds), want) {
+		t.Errorf("kind names %v, want %v", Names(EstimatorKinds), want)
+	}
+	if want := []string{"exact", "lbp", "gibbs", "sw"}; !slices.Equal(Names(Methods), want) {
+		t.Errorf("method names %v, want %v", Names(Methods), want)
+	}
+	if _, err := ParseMethod("bp"); err == nil || !strings.Contains(err.Error(), "exact, lbp, gibbs, sw") {
+		t.Errorf("ParseMethod(bp): %v", err)
+	}
+	if _, err := ParseKind("ising"); err == nil || !strings.Contains(err.Error(), "boltzmann5, boltzmann12, boltzmann-lib, mc, boltzmann5+mc") {
+		t.Errorf("ParseKind(ising): %v", err)
+	}
+	if Method(0).String() != "Method(0)" || Kind(7).String() != "Kind(7)" {
+		t.Error("out-of-range values should print as their number")
 	}
 }
 
@@ -161,7 +195,7 @@ func TestScoreAgainstBruteForce(t *testing.T) {
 	for _, komi := range []float64{0, 2, 3.5} {
 		pos.Komi = komi
 		pWin, mean := bruteScore(&f, komi)
-		for _, method := range []string{MethodExact, MethodSW} {
+		for _, method := range []Method{MethodExact, MethodSW} {
 			e, _ := NewEstimator(KindBoltzmann5, method)
 			got, err := e.Score(context.Background(), pos, 40000)
 			if err != nil {
@@ -180,7 +214,7 @@ func TestScoreAgainstBruteForce(t *testing.T) {
 func TestScoreMC(t *testing.T) {
 	pos := mustPosition(t, allBlack5, board.White)
 	pos.Komi = 7.5
-	e, _ := NewEstimator(KindMC, "")
+	e, _ := NewEstimator(KindMC, 0)
 	got, err := e.Score(context.Background(), pos, 50)
 	if err != nil {
 		t.Fatal(err)
@@ -251,8 +285,8 @@ func TestBoltzmann5MCField(t *testing.T) {
 func TestEstimatorFieldAndSample(t *testing.T) {
 	pos := &game.Position{Board: *mustParse(t, pos19), ToPlay: board.Black, MoveNumber: 79}
 	ctx := context.Background()
-	for _, model := range []string{KindBoltzmann5, KindBoltzmann5MC} {
-		for _, method := range []string{MethodLBP, MethodSW} {
+	for _, model := range []Kind{KindBoltzmann5, KindBoltzmann5MC} {
+		for _, method := range []Method{MethodLBP, MethodSW} {
 			used, err := NewEstimator(model, method)
 			if err != nil {
 				t.Fatal(err)
@@ -293,7 +327,7 @@ func TestEstimatorFieldAndSample(t *testing.T) {
 			}
 		}
 	}
-	e, _ := NewEstimator(KindMC, "")
+	e, _ := NewEstimator(KindMC, 0)
 	if err := e.Field(ctx, pos, &Field{}); err == nil {
 		t.Error("mc gave a field")
 	}
@@ -307,8 +341,8 @@ func TestEstimateCancel(t *testing.T) {
 	pos := &game.Position{Board: *mustParse(t, pos19), ToPlay: board.Black, MoveNumber: 60}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	for _, model := range []string{KindBoltzmann5, KindMC} {
-		for _, method := range []string{MethodExact, MethodGibbs, MethodSW} {
+	for _, model := range []Kind{KindBoltzmann5, KindMC} {
+		for _, method := range []Method{MethodExact, MethodGibbs, MethodSW} {
 			e, _ := NewEstimator(model, method)
 			e.Sweeps = 1 << 30
 			e.MC.Playouts = 1 << 20
@@ -340,7 +374,7 @@ func TestSWChainsDeterministic(t *testing.T) {
 
 func TestEstimateNoAllocPerPosition(t *testing.T) {
 	pos := mustPosition(t, contested7, board.Black)
-	for _, model := range []string{KindBoltzmann5, KindMC, KindBoltzmann5MC} {
+	for _, model := range []Kind{KindBoltzmann5, KindMC, KindBoltzmann5MC} {
 		for _, method := range Methods {
 			e, _ := NewEstimator(model, method)
 			e.Sweeps, e.MC.Playouts = 50, 10

@@ -17,7 +17,7 @@ type Trace struct {
 // sweeps as the last entry of at (o.Sweeps is ignored), and records its running estimates of E[s] after
 // each sweep count in at (ascending, from 1). The last row equals what Run gives for that many sweeps.
 // It returns ctx.Err() once ctx is done.
-func RunTrace(ctx context.Context, f *Field, method string, o SampleOptions, at []int) (*Trace, error) {
+func RunTrace(ctx context.Context, f *Field, method Method, o SampleOptions, at []int) (*Trace, error) {
 	for k, n := range at {
 		if n < 1 || (k > 0 && n <= at[k-1]) {
 			return nil, fmt.Errorf("territory: trace sweep counts must ascend from 1: %v", at)
@@ -29,17 +29,17 @@ func RunTrace(ctx context.Context, f *Field, method string, o SampleOptions, at 
 	switch method {
 	case MethodGibbs:
 		gs := &Gibbs{}
-		gs.init(f, o.Seed)
+		gs.init(f, o.Seed, o.Start)
 		step, c = func(avg bool) { gs.step(avg, o) }, &gs.chain
 	case MethodSW:
 		sw := &SW{}
-		sw.setup(f, o.Seed)
+		sw.setup(f, o.Seed, o.Start)
 		step, c = func(avg bool) { sw.step(avg, o) }, &sw.chain
 		if o.RaoBlack {
 			per = 2
 		}
 	default:
-		return nil, fmt.Errorf("territory: no trace for method %q (gibbs, sw)", method)
+		return nil, fmt.Errorf("territory: no trace for method %v (gibbs, sw)", method)
 	}
 	tr := &Trace{Size: f.Size, At: append([]int(nil), at...)}
 	for it := range o.Burnin {

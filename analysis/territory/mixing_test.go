@@ -15,7 +15,7 @@ func TestRunTraceMatchesRun(t *testing.T) {
 	var f Field
 	defaultB5At(80).Field(b, &f)
 	at := []int{1, 7, 300}
-	for _, method := range []string{MethodGibbs, MethodSW} {
+	for _, method := range []Method{MethodGibbs, MethodSW} {
 		for _, rb := range []bool{true, false} {
 			o := SampleOptions{Burnin: 20, Sweeps: 300, Seed: 4, RaoBlack: rb}
 			tr, err := RunTrace(context.Background(), &f, method, o, at)
@@ -72,7 +72,7 @@ func TestSWConvergesFasterThanGibbs(t *testing.T) {
 		var e Exact
 		e.Run(&f, &want)
 		var mean, worst [2]float64
-		for k, method := range []string{MethodGibbs, MethodSW} {
+		for k, method := range []Method{MethodGibbs, MethodSW} {
 			o := SampleOptions{Burnin: DefaultBurnin, Seed: 1, RaoBlack: true}
 			tr, err := RunTrace(context.Background(), &f, method, o, []int{sweeps})
 			if err != nil {

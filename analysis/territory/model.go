@@ -90,6 +90,15 @@ func Boltzmann12Name(i int) string { return table12.names[i] }
 // LibertiesName names entry i of a BoltzmannLibertiesParams, e.g. "w(B2,W1,+,-)".
 func LibertiesName(i int) string { return tableLib.names[i] }
 
+// Boltzmann12Index and LibertiesIndex are the entry of a Boltzmann12Params or BoltzmannLibertiesParams
+// holding log f(s_i, s_j) between a point in state x and one in state y (states as in their Field
+// methods) with spins a, b (0: −1, 1: +1); −1 for state pairs that cannot occur. Training builds its
+// design from them.
+func Boltzmann12Index(x, y, a, b int) int { return table12.idx[x][y][a][b] }
+
+// LibertiesIndex: see Boltzmann12Index.
+func LibertiesIndex(x, y, a, b int) int { return tableLib.idx[x][y][a][b] }
+
 // Field implements Boltzmann12. A point's state is its colour: 0 empty, 1 black, 2 white.
 func (q Boltzmann12Params) Field(b *board.Board, f *Field) {
 	var st [board.NumCells]int8
@@ -103,13 +112,13 @@ func (q Boltzmann12Params) Field(b *board.Board, f *Field) {
 // has 1, 2, 3, ≥4 liberties, 5..8 for a white one.
 func (q BoltzmannLibertiesParams) Field(b *board.Board, f *Field) {
 	var st [board.NumCells]int8
-	libertyStates(b, &st)
+	LibertyStates(b, &st)
 	tableLib.field(b, f, q, &st)
 }
 
-// libertyStates writes the BoltzmannLiberties state of every point of b into st (see Field); the
+// LibertyStates writes the BoltzmannLiberties state of every point of b into st (see Field); the
 // training examples keep the same states. st must start zeroed.
-func libertyStates(b *board.Board, st *[board.NumCells]int8) {
+func LibertyStates(b *board.Board, st *[board.NumCells]int8) {
 	for _, p := range b.Points() {
 		c := b.At(p)
 		if c == board.Empty {

@@ -18,20 +18,25 @@ type SampleOptions struct {
 	// MeansOnly skips the pair expectations (Marginals.Pair is left 0): they cost about as much as the
 	// point means.
 	MeansOnly bool
+	// Start, when set, is the state the chain starts from (±1 per point in board.PointsOf order) instead
+	// of the default start (see chain.init), and the run leaves its last state there: a persistent chain,
+	// as training keeps one per position (Stern §5.4.2), is the same Start passed again.
+	Start []int8
 }
 
 // chain is the state shared by both samplers.
 type chain struct {
-	g    graph
-	pcg  rand.PCG
-	rng  *rand.Rand
-	s    []float64 // spins ±1
-	mean []float64
-	pair []float64
-	mag  []float64 // magnetisation Σ s_i after each averaged sweep, for mixing diagnostics
+	g     graph
+	start []int8 // SampleOptions.Start of the run
+	pcg   rand.PCG
+	rng   *rand.Rand
+	s     []float64 // spins ±1
+	mean  []float64
+	pair  []float64
+	mag   []float64 // magnetisation Σ s_i after each averaged sweep, for mixing diagnostics
 }
 
-func (c *chain) init(f *Field, seed uint64) {
+func (c *chain) init(f *Field, seed uint64, start []int8) {
 	c.g.load(f)
 	if c.rng == nil {
 		c.rng = rand.New(&c.pcg)
@@ -40,6 +45,16 @@ func (c *chain) init(f *Field, seed uint64) {
 		c.pair = make([]float64, 2*board.MaxPoints)
 	}
 	c.pcg.Seed(seed, 0x9e3779b97f4a7c15)
+	c.start = start
+	clear(c.mean)
+	clear(c.pair)
+	c.mag = c.mag[:0]
+	if start != nil {
+		for i, v := range start[:c.g.N] {
+			c.s[i] = float64(v)
+		}
+		return
+	}
 	// Start each point at the sign of its own field (a stone at its colour: alive), the others at
 	// random: a chain started dead may take thousands of sweeps to come alive (see SW).
 	for i := range c.g.N {
@@ -50,12 +65,12 @@ func (c *chain) init(f *Field, seed uint64) {
 			c.s[i] = -1
 		}
 	}
-	clear(c.mean)
-	clear(c.pair)
-	c.mag = c.mag[:0]
 }
 
 func (c *chain) finish(m *Marginals, n int) {
+	for i := range c.start[:min(len(c.start), c.g.N)] {
+		c.start[i] = int8(c.s[i])
+	}
 	inv := 1 / float64(max(n, 1))
 	for i := range c.g.N {
 		c.mean[i] *= inv
@@ -85,6 +100,7 @@ func (c *chain) traceMagnetisation(n int) {
 // A Gibbs holds its scratch; reuse it across positions. It is not safe for concurrent use.
 type Gibbs struct {
 	chain
+	Options            SampleOptions // of Infer
 	TraceMagnetisation bool
 }
 
@@ -107,7 +123,7 @@ func (gs *Gibbs) Run(f *Field, m *Marginals, o SampleOptions) {
 
 // RunContext is Run that stops early, returning ctx.Err() and leaving m unchanged, once ctx is done.
 func (gs *Gibbs) RunContext(ctx context.Context, f *Field, m *Marginals, o SampleOptions) error {
-	gs.init(f, o.Seed)
+	gs.init(f, o.Seed, o.Start)
 	for it := range o.Burnin + o.Sweeps {
 		if it&31 == 0 && ctx.Err() != nil {
 			return ctx.Err()
@@ -185,45 +201,12 @@ func (c *chain) addPlain() {
 // Swendsen-Wang move. Both moves leave p(s|c) invariant, so their product does, and the
 // Rao-Blackwellised averages take the conditional expectation of every point from both.
 //
-// On nine real 19x19 positions (BenchmarkSWToTarget19, Table 5.1) the plain move needed ~4,400 sweeps
-// (~80 ms of CPU) before the mean absolute error of E[s] against exact inference stayed below 0.02, and
-// 140,000 or more (≥ 2.6 s; several never got there in 200,000) for the largest error; with the block
-// move, ~1,100 sweeps (~14 ms) and ~30,000 (~0.37 s). What remains is plain Monte Carlo variance: the
-// error falls as 1/sqrt(sweeps) from a few hundred sweeps on.
-//
-// Better Rao-Blackwellisation does not close the gap between the mean and the largest error (issue 5,
-// measured on the same positions). The largest errors sit on chains whose fate is open (E[s] near 0) and
-// on the points around them. Their expectation given any neighbourhood we tried is nearly ±1: single
-// points (tanh of the local field, after either move), rows and columns solved exactly given the rest,
-// and a chain flipped jointly with its liberties summed out. Each sweep so still adds a variance near 1,
-// with an autocorrelation time of 2–4 sweeps, and no variant cut the largest asymptotic variance by more
-// than ~15%; the liberty move cut the sweeps to the largest error by 9% but cost 12% more a sweep.
-// Conditioning on a whole window does remove the variance where a fight is local: E[s_i | the spins
-// outside a 7x7 window], solved exactly by Exact's frontier elimination, had 3 to 100 times less
-// asymptotic variance at the hottest points. It did not pay on the whole board: 150–350 of the 361
-// points have a per-sweep variance above 0.1, a 7x11 window costs about two sweeps to solve, and six
-// windows solved every 2 or 8 sweeps brought the largest error within 0.02 after 11,000–19,000 sweeps
-// instead of 25,000, at 2.3 to 6 times the cost a sweep. Covering the whole board does not pay either:
-// cutting it at every (H+1)th row or column (all offsets and both directions in turn) and solving the
-// H-line strips between the cuts exactly given them (a frontier of H bits) brought the largest error
-// within 0.02 after 9,941 sweeps for H = 4 solved every sweep (one run of 18 not there by the 20,000
-// it had), but at 35.7 µs a sweep (0.36 s); for H = 6 every 4 sweeps after 13,326 at 24.4 µs
-// (0.33 s); for H = 4 every 4 after 20,620 at 18.3 µs (0.38 s), against 29,669 at 12.6 µs (0.37 s)
-// without. Weighting the two moves' estimates per point by their measured variances gained under 10%.
-// Antithetic pairs of chains (Frigessi, Gåsemyr and Rue 2000) do not help either: a second chain from the
-// same start and bonds, with every uniform that decides a spin complemented and each cluster's draw made
-// monotone in it, gave the same squared error as two independent chains (largest per-point MSE over
-// 12 seeds of 3,000 sweeps each: 0.6–1.9 times that of the independent pair on the nine positions, the
-// mean MSE 0.74–1.16 times): the two chains part within a few sweeps, and their coupling with them.
-// Nor does running the Swendsen-Wang move (72% of a sweep's cost) less often than the block move: with
-// one every 8 block moves, at the same CPU time (8,000 block moves against 3,000 sweeps, 24 seeds), the
-// largest per-point MSE was 7% lower and the mean 16% lower in geometric mean over the nine positions,
-// but higher before move 20, where large empty regions need the cluster move, and the worst point of
-// all was no better (2.4e−3 against 2.2e−3).
+// Why the block move, and the variance-reduction experiments that did not pay: docs/notes/territory-sw.md.
 //
 // An SW holds its scratch; reuse it across positions. It is not safe for concurrent use.
 type SW struct {
 	chain
+	Options            SampleOptions // of Infer
 	TraceMagnetisation bool
 
 	pb     []uint32 // per edge: a bond is drawn when a uniform 32-bit number is below pb (p quantised to 2^−32)
@@ -245,7 +228,7 @@ type SW struct {
 	// are the bits of x (bit d set: neighbour d is +1): a Gibbs update is then a table look-up, exactly.
 	// Points with the same field and couplings share a table: 35 on a move-80 position under Boltzmann5
 	// (one per point under boltzmann5+mc). One table per point, 92 KB, spilled out of the L1 cache;
-	// sharing them made a sweep 7% faster.
+	// sharing them made a sweep 7% faster. Tables outlive a run (see setup).
 	tabs    [][16][2]float64
 	tabOf   map[[5]float64]int32 // the table of a field and four couplings (0 off the board)
 	restTab []int32
@@ -260,8 +243,8 @@ type SW struct {
 // probability 0.86, at which single-point and cluster updates already flip it only rarely.
 const StrongCoupling = 1.0
 
-func (sw *SW) setup(f *Field, seed uint64) {
-	sw.init(f, seed)
+func (sw *SW) setup(f *Field, seed uint64, start []int8) {
+	sw.init(f, seed, start)
 	n := board.MaxPoints
 	if sw.parent == nil {
 		sw.pb = make([]uint32, 2*n)
@@ -350,8 +333,12 @@ func (sw *SW) setup(f *Field, seed uint64) {
 		}
 	}
 	sw.s[g.N] = -1
-	sw.tabs = sw.tabs[:0]
-	clear(sw.tabOf)
+	// Tables are kept from run to run: training sets up thousands of positions whose fields come from
+	// a few classes, and making tables (an Exp and a Tanh per entry) was most of a setup.
+	if len(sw.tabs) > board.MaxPoints {
+		sw.tabs = sw.tabs[:0]
+		clear(sw.tabOf)
+	}
 	for k, i := range sw.rest {
 		key := [5]float64{g.h[i]}
 		for d, j := range g.nb[i] {
@@ -565,7 +552,7 @@ func (sw *SW) Run(f *Field, m *Marginals, o SampleOptions) {
 
 // RunContext is Run that stops early, returning ctx.Err() and leaving m unchanged, once ctx is done.
 func (sw *SW) RunContext(ctx context.Context, f *Field, m *Marginals, o SampleOptions) error {
-	sw.setup(f, o.Seed)
+	sw.setup(f, o.Seed, o.Start)
 	for it := range o.Burnin + o.Sweeps {
 		if it&31 == 0 && ctx.Err() != nil {
 			return ctx.Err()
@@ -624,7 +611,7 @@ type Sample struct {
 // Sample runs burnin sweeps from a seeded start and writes the last state and the bonds of its
 // Swendsen-Wang move to out.
 func (sw *SW) Sample(f *Field, burnin int, seed uint64, out *Sample) {
-	sw.setup(f, seed)
+	sw.setup(f, seed, nil)
 	for range max(burnin, 1) {
 		sw.sweep()
 	}

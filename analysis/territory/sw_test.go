@@ -58,7 +58,7 @@ func TestSWBlocksAreChains(t *testing.T) {
 	var f Field
 	q.Field(b, &f)
 	var sw SW
-	sw.setup(&f, 1)
+	sw.setup(&f, 1, nil)
 	pts := board.PointsOf(19)
 	inBlock := map[int32]bool{}
 	for k := range len(sw.bstart) - 1 {
@@ -84,5 +84,34 @@ func TestSWBlocksAreChains(t *testing.T) {
 	}
 	if len(inBlock)+len(sw.rest) != 361 {
 		t.Errorf("%d block points and %d others", len(inBlock), len(sw.rest))
+	}
+}
+
+// SW starts from SampleOptions.Start and leaves its last state there, so that a persistent chain is
+// the same Start passed again: runs from opposite starts differ, and the state left is a state.
+func TestSWStart(t *testing.T) {
+	f := field19(t)
+	up, down := make([]int8, 361), make([]int8, 361)
+	for i := range up {
+		up[i], down[i] = 1, -1
+	}
+	var sw SW
+	var a, b Marginals
+	sw.Run(f, &a, SampleOptions{Sweeps: 1, Seed: 3, RaoBlack: true, Start: up})
+	sw.Run(f, &b, SampleOptions{Sweeps: 1, Seed: 3, RaoBlack: true, Start: down})
+	if a == b {
+		t.Error("the start state made no difference")
+	}
+	flipped := 0
+	for i, v := range up {
+		if v != 1 && v != -1 {
+			t.Fatalf("point %d left at %d", i, v)
+		}
+		if v == -1 {
+			flipped++
+		}
+	}
+	if flipped == 0 {
+		t.Error("the last state was not written back to Start")
 	}
 }

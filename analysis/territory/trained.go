@@ -10,18 +10,8 @@ import (
 	"aji/models"
 )
 
-// Model kinds, as named on the command line and in model files.
-const (
-	KindBoltzmann5  = "boltzmann5"
-	KindBoltzmann12 = "boltzmann12"
-	KindLiberties   = "boltzmann-lib"
-)
-
-// Kinds lists the Boltzmann model kinds.
-var Kinds = []string{KindBoltzmann5, KindBoltzmann12, KindLiberties}
-
 // ParamLen returns the parameter count of a model kind.
-func ParamLen(kind string) (int, error) {
+func ParamLen(kind Kind) (int, error) {
 	switch kind {
 	case KindBoltzmann5:
 		return Boltzmann5Len, nil
@@ -30,11 +20,11 @@ func ParamLen(kind string) (int, error) {
 	case KindLiberties:
 		return LenLiberties, nil
 	}
-	return 0, fmt.Errorf("territory: unknown model %q (boltzmann5, boltzmann12, boltzmann-lib)", kind)
+	return 0, fmt.Errorf("territory: no parameters for model %v (boltzmann5, boltzmann12, boltzmann-lib)", kind)
 }
 
 // NewModel wraps a parameter vector as the Model of its kind.
-func NewModel(kind string, params []float64) (Model, error) {
+func NewModel(kind Kind, params []float64) (Model, error) {
 	n, err := ParamLen(kind)
 	if err != nil {
 		return nil, err
@@ -54,7 +44,7 @@ func NewModel(kind string, params []float64) (Model, error) {
 // Trained is a trained model of one kind with one parameter vector per game phase: Stern trains one model
 // per move number because the couplings change as the game goes on (Table 5.1).
 type Trained struct {
-	Kind   string
+	Kind   Kind
 	Moves  []int       // ascending; a position uses the vector of the nearest move
 	Params [][]float64 // one vector per entry of Moves
 }
@@ -106,8 +96,8 @@ func (t *Trained) Check() error {
 // formatVersion of the Trained payload: u32 phases, then per phase u32 move, u32 n, n × f64.
 const formatVersion = 1
 
-func header(kind string) models.Header {
-	return models.Header{Kind: kind, FormatVersion: formatVersion, FeatureVersion: 1}
+func header(kind Kind) models.Header {
+	return models.Header{Kind: kind.String(), FormatVersion: formatVersion, FeatureVersion: 1}
 }
 
 // Save writes t as a model file of kind t.Kind, atomically.
@@ -132,7 +122,7 @@ func (t *Trained) payload() []byte {
 }
 
 // LoadTrained reads a model file of the given kind.
-func LoadTrained(path, kind string) (*Trained, error) {
+func LoadTrained(path string, kind Kind) (*Trained, error) {
 	if _, err := ParamLen(kind); err != nil {
 		return nil, err
 	}
@@ -145,8 +135,8 @@ func LoadTrained(path, kind string) (*Trained, error) {
 
 // defaults decodes each kind's embedded default once; a file (LoadTrained) is read afresh each time,
 // as training rewrites it.
-var defaults = func() map[string]*models.Loader[*Trained] {
-	m := map[string]*models.Loader[*Trained]{}
+var defaults = func() map[Kind]*models.Loader[*Trained] {
+	m := map[Kind]*models.Loader[*Trained]{}
 	for _, kind := range Kinds {
 		m[kind] = models.NewLoader(
 			func(path string) (*Trained, error) { return LoadTrained(path, kind) },
@@ -163,11 +153,11 @@ var defaults = func() map[string]*models.Loader[*Trained] {
 
 // DefaultTrained returns the embedded default model of a kind, shared read-only. Without one,
 // boltzmann5 falls back to Stern's published Table 5.1.
-func DefaultTrained(kind string) (*Trained, error) {
+func DefaultTrained(kind Kind) (*Trained, error) {
 	if _, err := ParamLen(kind); err != nil {
 		return nil, err
 	}
-	t, err := defaults[kind].Load(kind, "")
+	t, err := defaults[kind].Load(kind.String(), "")
 	if !errors.Is(err, models.ErrNoDefault) {
 		return t, err
 	}
@@ -182,7 +172,7 @@ func DefaultTrained(kind string) (*Trained, error) {
 	return t, nil
 }
 
-func decodeTrained(data []byte, name, kind string) (*Trained, error) {
+func decodeTrained(data []byte, name string, kind Kind) (*Trained, error) {
 	fail := func() (*Trained, error) {
 		return nil, fmt.Errorf("%s: %w: truncated %s payload", name, models.ErrFormat, kind)
 	}

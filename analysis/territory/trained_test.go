@@ -54,7 +54,7 @@ func TestDefaultBoltzmann5(t *testing.T) {
 	if len(tr.Moves) == 0 {
 		t.Fatal("no phases")
 	}
-	if _, err := DefaultTrained("ising"); err == nil {
+	if _, err := DefaultTrained(KindMC); err == nil {
 		t.Error("unknown kind accepted")
 	}
 	if _, err := NewModel(KindBoltzmann12, make([]float64, 3)); err == nil {
@@ -77,11 +77,27 @@ func FuzzDecodeTrained(f *testing.F) {
 		if err != nil {
 			return err
 		}
-		for _, kind := range []string{KindBoltzmann5, KindBoltzmann12, KindLiberties} {
+		for _, kind := range []Kind{KindBoltzmann5, KindBoltzmann12, KindLiberties} {
 			if _, err := decodeTrained(payload, "fuzz", kind); err != nil && !errors.Is(err, models.ErrFormat) {
 				return err
 			}
 		}
 		return nil
 	})
+}
+
+// The trained defaults (models/defaults, see models/README.md) are embedded for every kind, with a vector
+// for each of the moves the validation figures are taken at.
+func TestDefaultModelsEmbedded(t *testing.T) {
+	for _, kind := range Kinds {
+		tr, err := DefaultTrained(kind)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range []int{20, 80, 150} {
+			if !slices.Contains(tr.Moves, m) {
+				t.Errorf("default %s has moves %v, lacks %d", kind, tr.Moves, m)
+			}
+		}
+	}
 }

@@ -115,7 +115,7 @@ func TestAnalyzeTerritory(t *testing.T) {
 	a := analyzeJSON(t, path, "--move", "200", "--predictor", "uniform", "--territory", "boltzmann5", "--territory-method", "lbp")
 	_, pos := recordAt(t, path, 200)
 	var lt live.Territory // its own test checks it against the estimator
-	o, err := lt.Estimate(context.Background(), territory.KindBoltzmann5, territory.MethodLBP, pos)
+	o, err := lt.Estimate(context.Background(), territory.KindBoltzmann5.String(), territory.MethodLBP.String(), pos)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,7 +142,7 @@ func TestAnalyzeTerritory(t *testing.T) {
 	if b := analyzeJSON(t, path, "--move", "200", "--predictor", "uniform", "--territory", "mc"); b.Territory.Method != "" || len(b.Territory.Ownership) != 19 {
 		t.Errorf("mc: method %q", b.Territory.Method)
 	}
-	if d := analyzeJSON(t, path, "--move", "200", "--predictor", "uniform", "--territory", "boltzmann5"); d.Territory.Method != territory.MethodSW {
+	if d := analyzeJSON(t, path, "--move", "200", "--predictor", "uniform", "--territory", "boltzmann5"); d.Territory.Method != territory.MethodSW.String() {
 		t.Errorf("default method %q, want the app's sw", d.Territory.Method)
 	}
 }

@@ -56,15 +56,16 @@ func benchTerritory(ctx context.Context, d time.Duration) ([]territoryFigure, er
 	}
 	exact := make([]territory.Marginals, len(positions))
 	type variant struct {
-		model, method string
-		chains        int
+		model  territory.Kind
+		method territory.Method
+		chains int
 	}
 	variants := []variant{
 		{territory.KindBoltzmann5, territory.MethodExact, 0},
 		{territory.KindBoltzmann5, territory.MethodLBP, 0},
 		{territory.KindBoltzmann5, territory.MethodGibbs, 0},
 		{territory.KindBoltzmann5, territory.MethodSW, 0},
-		{territory.KindMC, "", 0},
+		{territory.KindMC, 0, 0},
 	}
 	if n := runtime.GOMAXPROCS(0); n > 1 {
 		variants = append(variants, variant{territory.KindBoltzmann5, territory.MethodSW, min(n, 4)})
@@ -76,12 +77,12 @@ func benchTerritory(ctx context.Context, d time.Duration) ([]territoryFigure, er
 			return nil, err
 		}
 		est.Chains = v.chains
-		fig := territoryFigure{Method: v.method, Model: v.model, Positions: len(positions), Chains: v.chains}
+		fig := territoryFigure{Method: v.method.String(), Model: v.model.String(), Positions: len(positions), Chains: v.chains}
 		switch v.method {
 		case territory.MethodGibbs, territory.MethodSW:
 			fig.Sweeps = est.Sweeps
-		case "":
-			fig.Method, fig.Sweeps = territory.KindMC, territory.DefaultMCPlayouts
+		case 0:
+			fig.Method, fig.Sweeps = territory.KindMC.String(), territory.DefaultMCPlayouts
 		}
 		var m territory.Marginals
 		n := 0
@@ -128,7 +129,7 @@ func marginalErrors(a, b *territory.Marginals, pos *game.Position) (mean, worst 
 func printTerritoryFigures(w io.Writer, figs []territoryFigure) {
 	for _, f := range figs {
 		line := fmt.Sprintf("territory %s", f.Method)
-		if f.Method != territory.KindMC {
+		if f.Method != territory.KindMC.String() {
 			line += " (" + f.Model
 			if f.Sweeps > 0 {
 				line += fmt.Sprintf(", %d sweeps", f.Sweeps)

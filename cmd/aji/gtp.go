@@ -83,8 +83,8 @@ func runGTP(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("gtp", flag.ContinueOnError)
 	var f gtpFlags
 	f.register(fs)
-	terrModel := fs.String("territory", territory.KindBoltzmann5, "territory model drawn by aji-territory")
-	terrMethod := fs.String("territory-method", territory.MethodSW, "its inference method")
+	terrModel := fs.String("territory", territory.KindBoltzmann5.String(), "territory model drawn by aji-territory")
+	terrMethod := fs.String("territory-method", territory.MethodSW.String(), "its inference method")
 	rest, err := parseFlags(fs, args)
 	if err != nil {
 		return err

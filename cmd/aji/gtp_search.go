@@ -104,9 +104,13 @@ func (p *searchPlayer) Analyze(ctx context.Context, req *gtp.Request) (*gtp.Anal
 }
 
 // territoryEstimate is the territory drawn by GoGui's aji-territory: the app's default model and
-// method, or nil (the server's scoring playouts) when that model cannot be loaded.
+// method, or nil (the server's scoring playouts) when that model cannot be loaded or is not named.
 func territoryEstimate(model, method string) gtp.TerritoryFunc {
-	est, err := territory.NewEstimator(model, method)
+	kind, meth, err := territory.ParseEstimator(model, method)
+	if err != nil {
+		return nil
+	}
+	est, err := territory.NewEstimator(kind, meth)
 	if err != nil {
 		return nil
 	}

@@ -113,7 +113,7 @@ func runPlotMixing(ctx context.Context, args []string, stdout io.Writer) error {
 	gameNo := fs.Int("game", 1, "which game of the collection that fits --size and --move, from 1")
 	size := fs.Int("size", 19, "board size of the games considered")
 	move := fs.Int("move", 80, "the position before this move")
-	model := fs.String("model", territory.KindBoltzmann5, "Boltzmann model: boltzmann5, boltzmann12, boltzmann-lib")
+	model := fs.String("model", territory.KindBoltzmann5.String(), "Boltzmann model: boltzmann5, boltzmann12, boltzmann-lib")
 	sweeps := fs.Int("sweeps", 10000, "sweeps of each sampler after the burn-in")
 	burnin := fs.Int("burnin", territory.DefaultBurnin, "sweeps discarded first")
 	seed := fs.Uint64("seed", 1, "seed of both samplers")
@@ -130,7 +130,11 @@ func runPlotMixing(ctx context.Context, args []string, stdout io.Writer) error {
 	case *gameNo < 1 || *move < 1 || *sweeps < 1 || *burnin < 0:
 		return fmt.Errorf("%w: plot mixing needs --game, --move and --sweeps ≥ 1 and --burnin ≥ 0", errUsage)
 	}
-	trained, err := territory.DefaultTrained(*model)
+	kind, err := territory.ParseKind(*model)
+	if err != nil {
+		return err
+	}
+	trained, err := territory.DefaultTrained(kind)
 	if err != nil {
 		return err
 	}
@@ -152,7 +156,7 @@ func runPlotMixing(ctx context.Context, args []string, stdout io.Writer) error {
 	at := logSteps(*sweeps, 1.05)
 	sum := mixingSummary{Out: *out, Games: *games, Game: *gameNo, Move: *move, Model: *model, Sweeps: *sweeps, Burnin: *burnin}
 	var traces []*territory.Trace
-	for _, method := range []string{territory.MethodGibbs, territory.MethodSW} {
+	for _, method := range []territory.Method{territory.MethodGibbs, territory.MethodSW} {
 		o := territory.SampleOptions{Burnin: *burnin, Seed: *seed, RaoBlack: true}
 		t0 := time.Now()
 		tr, err := territory.RunTrace(ctx, &f, method, o, at)
@@ -161,7 +165,7 @@ func runPlotMixing(ctx context.Context, args []string, stdout io.Writer) error {
 		}
 		ms := float64(time.Since(t0).Microseconds()) / 1000 / float64(*burnin+*sweeps)
 		traces = append(traces, tr)
-		sum.Methods = append(sum.Methods, summariseTrace(method, tr, exact, ms))
+		sum.Methods = append(sum.Methods, summariseTrace(method.String(), tr, exact, ms))
 	}
 	where := fmt.Sprintf("%s, game %d of %s, before move %d", *model, *gameNo, filepath.Base(*games), *move)
 	titles := []string{"Gibbs sampling (Rao-Blackwellised)\n" + where, "Swendsen-Wang sampling (Rao-Blackwellised, chain block move)\n" + where}

@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"runtime"
 	"slices"
@@ -16,6 +15,7 @@ import (
 	"time"
 
 	"aji/analysis/dataset"
+	"aji/analysis/eval"
 	"aji/analysis/game"
 	"aji/analysis/label"
 	"aji/analysis/territory"
@@ -27,12 +27,7 @@ import (
 // it with move N next; a game without move N has no such position.
 var territoryMoves = []int{20, 80, 150}
 
-// probClamp bounds the probability given to a label, p ∈ [probClamp, 1−probClamp], so that an estimate
-// of exactly ±1 costs −ln(1e-6) = 13.8 nats when wrong instead of infinity. Boltzmann marginals never
-// reach it; mc cannot either (Laplace's rule keeps it within 1/(N+2) of certainty).
-const probClamp = 1e-6
-
-// territoryStats is one row of the territory-eval report.
+// territoryStats is one row of the territory-eval report: eval.OwnerScore's figures.
 type territoryStats struct {
 	Move          int     `json:"move,omitempty"`
 	Positions     int     `json:"positions"`
@@ -40,22 +35,12 @@ type territoryStats struct {
 	CrossEntropy  float64 `json:"cross_entropy"`
 	SignAgreement float64 `json:"sign_agreement"`
 
-	ce    float64
-	agree int
-}
-
-func (s *territoryStats) add(o *territoryStats) {
-	s.Positions += o.Positions
-	s.Points += o.Points
-	s.ce += o.ce
-	s.agree += o.agree
+	score eval.OwnerScore
 }
 
 func (s *territoryStats) finish() {
-	if s.Points > 0 {
-		s.CrossEntropy = s.ce / float64(s.Points)
-		s.SignAgreement = float64(s.agree) / float64(s.Points)
-	}
+	s.Positions, s.Points = s.score.Positions, s.score.Points
+	s.CrossEntropy, s.SignAgreement = s.score.CrossEntropy(), s.score.Agreement()
 }
 
 // territoryReport is the JSON object of territory-eval.
@@ -66,24 +51,6 @@ type territoryReport struct {
 	ByMove             []territoryStats `json:"by_move"`
 	Overall            territoryStats   `json:"overall"`
 	SecondsPerPosition float64          `json:"seconds_per_position"`
-}
-
-// scoreOwners adds to st the per-point cross-entropy −ln p(label) and sign agreement of the expected
-// owners mean (SGF order, +1 Black) against labels, over the non-dame points: p(+1) = (1+E[s])/2,
-// clamped by probClamp; an estimate of 0 counts as a miss.
-func scoreOwners(st *territoryStats, mean []float64, labels []int8) {
-	for i, l := range labels {
-		if l == 0 {
-			continue
-		}
-		v := float64(l) * mean[i] // E[s] in the label's direction
-		p := min(max((1+v)/2, probClamp), 1-probClamp)
-		st.ce -= math.Log(p)
-		if v > 0 {
-			st.agree++
-		}
-		st.Points++
-	}
 }
 
 // territoryOptions are the settings of one evaluation.
@@ -103,16 +70,19 @@ type territoryOptions struct {
 
 // newTerritoryEstimator builds the estimator the options name.
 func newTerritoryEstimator(o *territoryOptions) (*territory.Estimator, error) {
+	kind, method, err := territory.ParseEstimator(o.Model, o.Method)
+	if err != nil {
+		return nil, err
+	}
 	var est *territory.Estimator
-	var err error
-	if o.ModelFile != "" && o.Model != territory.KindMC {
+	if o.ModelFile != "" && kind != territory.KindMC {
 		var t *territory.Trained
-		if t, err = territory.LoadTrained(o.ModelFile, o.Model); err != nil {
+		if t, err = territory.LoadTrained(o.ModelFile, kind); err != nil {
 			return nil, err
 		}
-		est, err = territory.NewTrainedEstimator(t, o.Method)
+		est, err = territory.NewTrainedEstimator(t, method)
 	} else {
-		est, err = territory.NewEstimator(o.Model, o.Method)
+		est, err = territory.NewEstimator(kind, method)
 	}
 	if err != nil {
 		return nil, err
@@ -140,11 +110,8 @@ func newTerritoryEstimator(o *territoryOptions) (*territory.Estimator, error) {
 
 // territoryEval evaluates an estimator on the consistent labelled games of a collection.
 func territoryEval(ctx context.Context, o territoryOptions) (*territoryReport, error) {
-	if o.Method == territory.KindMC {
-		o.Model = territory.KindMC
-	}
-	if o.Model == territory.KindMC {
-		o.Method = territory.KindMC
+	if mc := territory.KindMC.String(); o.Method == mc || o.Model == mc {
+		o.Model, o.Method = mc, mc
 	}
 	if _, err := newTerritoryEstimator(&o); err != nil { // fail on a bad name before reading anything
 		return nil, err
@@ -219,11 +186,11 @@ func territoryEval(ctx context.Context, o territoryOptions) (*territoryReport, e
 		st := territoryStats{Move: mv}
 		for w := range per {
 			if len(per[w]) > k {
-				st.add(&per[w][k])
+				st.score.Merge(per[w][k].score)
 			}
 		}
 		st.finish()
-		rep.Overall.add(&st)
+		rep.Overall.score.Merge(st.score)
 		rep.ByMove = append(rep.ByMove, st)
 	}
 	rep.Overall.finish()
@@ -262,8 +229,7 @@ func evalGame(ctx context.Context, est **territory.Estimator, st *[]territorySta
 				x, y := p.XY()
 				mean[y*l.Size+x] = m.Mean[p]
 			}
-			(*st)[k].Positions++
-			scoreOwners(&(*st)[k], mean, l.Labels)
+			(*st)[k].score.Add(mean, l.Labels)
 		}
 		if pos.MoveNumber >= territoryMoves[len(territoryMoves)-1] {
 			return errStopWalk
@@ -298,7 +264,8 @@ func runTerritoryEval(ctx context.Context, args []string, stdout io.Writer) erro
 	if err != nil {
 		return err
 	}
-	if len(rest) > 0 || o.Model == "" && o.Method != territory.KindMC || o.Method == "" && o.Model != territory.KindMC ||
+	mc := territory.KindMC.String()
+	if len(rest) > 0 || o.Model == "" && o.Method != mc || o.Method == "" && o.Model != mc ||
 		o.Labels == "" || o.Games == "" || o.MaxGames < 0 || o.Workers < 0 {
 		return fmt.Errorf("%w: territory-eval --model NAME --method exact|lbp|gibbs|sw|mc --labels FILE.jsonl --games PATH [--json] [--max-games N]", errUsage)
 	}

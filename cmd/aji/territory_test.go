@@ -22,18 +22,6 @@ var (
 	validationGames  = filepath.Join("..", "..", "..", "shared", "data", "games-validation.tar.xz")
 )
 
-func TestScoreOwners(t *testing.T) {
-	var st territoryStats
-	// Labels +1, −1, dame, +1, −1 against estimates 0.5, 0.5, 0.9, 0, 1: p = 0.75, 0.25, skipped, 0.5,
-	// and the clamp 1e-6 for a certain wrong estimate; only the first agrees in sign (0 is a miss).
-	scoreOwners(&st, []float64{0.5, 0.5, 0.9, 0, 1}, []int8{1, -1, 0, 1, -1})
-	st.finish()
-	want := (-math.Log(0.75) - math.Log(0.25) - math.Log(0.5) - math.Log(1e-6)) / 4
-	if st.Points != 4 || math.Abs(st.CrossEntropy-want) > 1e-12 || st.SignAgreement != 0.25 {
-		t.Errorf("points %d, cross-entropy %v (want %v), sign agreement %v (want 0.25)", st.Points, st.CrossEntropy, want, st.SignAgreement)
-	}
-}
-
 func TestTerritoryEvalUsage(t *testing.T) {
 	for _, args := range [][]string{
 		{"territory-eval"},
@@ -91,12 +79,15 @@ func TestTerritoryEvalMatchesDirect(t *testing.T) {
 	if len(games) != 3 {
 		t.Fatalf("found %d of the 3 labelled games", len(games))
 	}
-	for _, c := range []struct{ model, policy string }{{territory.KindBoltzmann5, ""}, {territory.KindMC, ""},
+	for _, c := range []struct {
+		model  territory.Kind
+		policy string
+	}{{territory.KindBoltzmann5, ""}, {territory.KindMC, ""},
 		{territory.KindMC, territory.PolicyRandom}, {territory.KindMC, mcts.PolicyPattern}} {
-		model := c.model
-		method := territory.MethodLBP
-		if model == territory.KindMC {
-			method = territory.KindMC
+		model := c.model.String()
+		method := territory.MethodLBP.String()
+		if c.model == territory.KindMC {
+			method = model
 		}
 		args := []string{"territory-eval", "--model", model, "--method", method, "--labels", validationLabels,
 			"--games", validationGames, "--max-games", "3", "--workers", "2", "--json"}
@@ -125,7 +116,7 @@ func TestTerritoryEvalMatchesDirect(t *testing.T) {
 				if err != nil || pos.MoveNumber != mv-1 {
 					continue
 				}
-				est, _ := territory.NewEstimator(model, territory.MethodLBP)
+				est, _ := territory.NewEstimator(c.model, territory.MethodLBP)
 				if c.policy != "" {
 					est.MC.Policy = c.policy
 				}

@@ -16,20 +16,26 @@ import (
 	"time"
 
 	"aji/analysis/dataset"
+	"aji/analysis/eval"
 	"aji/analysis/game"
 	"aji/analysis/label"
 	"aji/analysis/territory"
+	"aji/analysis/territory/train"
 	"aji/internal/progress"
 )
 
 // trainTerritory trains a Boltzmann territory model (Stern 2008 §5.4), one parameter vector per move.
-func trainTerritory(ctx context.Context, kind string, args []string, stdout io.Writer) error {
-	fs := flag.NewFlagSet("train "+kind, flag.ContinueOnError)
+func trainTerritory(ctx context.Context, name string, args []string, stdout io.Writer) error {
+	kind, err := territory.ParseKind(name)
+	if err != nil {
+		return err
+	}
+	fs := flag.NewFlagSet("train "+name, flag.ContinueOnError)
 	games := fs.String("games", "", "training games (the labelled ones are used)")
 	labels := fs.String("labels", "", "final-territory labels of training games (aji label)")
 	out := fs.String("out", "", "model file to write (rewritten as a checkpoint while training)")
-	method := fs.String("method", territory.MethodMAP, "map (eq. 5.12) or cd (contrastive divergence, eq. 5.15)")
-	inference := fs.String("inference", territory.InferSW, "map: model expectations by sw (persistent Swendsen-Wang), exact or lbp")
+	method := fs.String("method", train.MAP.String(), "map (eq. 5.12) or cd (contrastive divergence, eq. 5.15)")
+	inference := fs.String("inference", territory.MethodSW.String(), "map: model expectations by sw (persistent Swendsen-Wang), exact or lbp")
 	movesFlag := fs.String("moves", "20,80,150", "move numbers: one parameter vector each, trained on the positions before that move")
 	iterations := fs.Int("iterations", 400, "gradient steps per move")
 	batch := fs.Int("batch", 0, "positions per gradient step (0: all)")
@@ -48,7 +54,7 @@ func trainTerritory(ctx context.Context, kind string, args []string, stdout io.W
 	logEvery := fs.Int("log-every", 0, "print the parameters to stderr every N steps (0: never)")
 	validation := fs.String("validation", "", "validation games, scored after training")
 	valLabels := fs.String("validation-labels", "", "final-territory labels of validation games")
-	valInference := fs.String("validation-inference", territory.InferExact, "marginals for validation: exact, lbp or sw")
+	valInference := fs.String("validation-inference", territory.MethodExact.String(), "marginals for validation: exact, lbp or sw")
 	rest, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -58,8 +64,20 @@ func trainTerritory(ctx context.Context, kind string, args []string, stdout io.W
 		(*validation == "") != (*valLabels == "") {
 		return fmt.Errorf("%w: train %s --games PATH --labels FILE.jsonl --out FILE [--method map|cd] [--inference sw|exact|lbp] [--moves 20,80,150] [--iterations N] [--validation PATH --validation-labels FILE]", errUsage, kind)
 	}
-	opt := territory.TrainOptions{
-		Method: *method, Inference: *inference, Iterations: *iterations, Batch: *batch, Sweeps: *sweeps,
+	tm, err := train.ParseMethod(*method)
+	if err != nil {
+		return err
+	}
+	inf, err := territory.ParseMethod(*inference)
+	if err != nil {
+		return err
+	}
+	valInf, err := territory.ParseMethod(*valInference)
+	if err != nil {
+		return err
+	}
+	opt := train.Options{
+		Method: tm, Inference: inf, Iterations: *iterations, Batch: *batch, Sweeps: *sweeps,
 		Alpha: *alpha, Step: *step, Seed: *seed, Workers: *workers,
 	}
 	var init *territory.Trained
@@ -85,7 +103,7 @@ func trainTerritory(ctx context.Context, kind string, args []string, stdout io.W
 		st.labels, st.games, countsString(moves, byMove), time.Since(start).Round(time.Second))
 
 	model := &territory.Trained{Kind: kind}
-	meter := progress.New(os.Stderr, "train "+kind, "steps", len(moves)*opt.Iterations)
+	meter := progress.New(os.Stderr, "train "+name, "steps", len(moves)*opt.Iterations)
 	checkpoint := func(move int, params []float64) {
 		t := &territory.Trained{Kind: kind, Moves: append(slices.Clone(model.Moves), move),
 			Params: append(slices.Clone(model.Params), slices.Clone(params))}
@@ -95,7 +113,7 @@ func trainTerritory(ctx context.Context, kind string, args []string, stdout io.W
 	}
 	type result struct {
 		positions, drops int
-		last             territory.Step
+		last             train.Step
 		took             time.Duration
 	}
 	results := make([]result, len(moves))
@@ -103,7 +121,7 @@ func trainTerritory(ctx context.Context, kind string, args []string, stdout io.W
 		if len(byMove[mi]) == 0 {
 			return fmt.Errorf("no labelled game reaches move %d", move)
 		}
-		tr, err := territory.NewTrainer(kind, byMove[mi], *seed)
+		tr, err := train.NewTrainer(kind, byMove[mi], *seed)
 		if err != nil {
 			return fmt.Errorf("move %d: %w", move, err)
 		}
@@ -115,15 +133,15 @@ func trainTerritory(ctx context.Context, kind string, args []string, stdout io.W
 					best = i
 				}
 			}
-			if theta, err = territory.Embed(init.Kind, init.Params[best], kind); err != nil {
+			if theta, err = train.Embed(init.Kind, init.Params[best], kind); err != nil {
 				return err
 			}
 		}
 		t0 := time.Now()
 		o := opt
-		o.Progress = func(s territory.Step) error {
+		o.Progress = func(s train.Step) error {
 			meter.Add(1)
-			results[mi].last = territory.Step{N: s.N, GradNorm: s.GradNorm, LogLik: s.LogLik}
+			results[mi].last = train.Step{N: s.N, GradNorm: s.GradNorm, LogLik: s.LogLik}
 			if s.N%50 == 0 {
 				checkpoint(move, s.Params)
 			}
@@ -170,21 +188,18 @@ func trainTerritory(ctx context.Context, kind string, args []string, stdout io.W
 	fmt.Fprintf(stdout, "validation (%s marginals; %d consistent labels, %d games; neutral points skipped):\n", *valInference, vst.labels, vst.games)
 	tw = tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "move\tpositions\tpoints\tcross-entropy\tsign agreement")
-	var all territory.Score
+	var all eval.OwnerScore
 	for mi, move := range moves {
-		s, err := territory.Evaluate(ctx, kind, model.Params[mi], vByMove[mi], *valInference,
+		s, err := train.Evaluate(ctx, kind, model.Params[mi], vByMove[mi], valInf,
 			territory.SampleOptions{Burnin: 100, Sweeps: 2000, Seed: *seed, RaoBlack: true}, *workers)
 		if err != nil {
 			return fmt.Errorf("validation: %w", err)
 		}
-		fmt.Fprintf(tw, "%d\t%d\t%d\t%.4f\t%.4f\n", move, s.Positions, s.Points, s.CrossEntropy, s.Agreement)
-		all.Positions += s.Positions
-		all.CrossEntropy += s.CrossEntropy * float64(s.Points)
-		all.Agreement += s.Agreement * float64(s.Points)
-		all.Points += s.Points
+		fmt.Fprintf(tw, "%d\t%d\t%d\t%.4f\t%.4f\n", move, s.Positions, s.Points, s.CrossEntropy(), s.Agreement())
+		all.Merge(s)
 	}
 	if all.Points > 0 {
-		fmt.Fprintf(tw, "all\t%d\t%d\t%.4f\t%.4f\n", all.Positions, all.Points, all.CrossEntropy/float64(all.Points), all.Agreement/float64(all.Points))
+		fmt.Fprintf(tw, "all\t%d\t%d\t%.4f\t%.4f\n", all.Positions, all.Points, all.CrossEntropy(), all.Agreement())
 	}
 	return tw.Flush()
 }
@@ -209,11 +224,11 @@ func abs(x int) int {
 	return x
 }
 
-func methodName(o territory.TrainOptions) string {
-	if o.Method == territory.MethodCD {
+func methodName(o train.Options) string {
+	if o.Method == train.CD {
 		return "contrastive divergence (one Swendsen-Wang step)"
 	}
-	return "MAP with " + o.Inference + " expectations"
+	return "MAP with " + o.Inference.String() + " expectations"
 }
 
 func parseMoves(s string) ([]int, error) {
@@ -228,7 +243,7 @@ func parseMoves(s string) ([]int, error) {
 	return moves, nil
 }
 
-func countsString(moves []int, byMove [][]territory.Example) string {
+func countsString(moves []int, byMove [][]train.Example) string {
 	var parts []string
 	for i, m := range moves {
 		parts = append(parts, fmt.Sprintf("%d: %d", m, len(byMove[i])))
@@ -241,7 +256,7 @@ type exampleStats struct{ labels, games int }
 // loadExamples pairs the consistent labels of a labels file with their games (by file name, so labels
 // made from an extracted subset match the archive) and returns, per move m, the positions before move m
 // of the games that reach it.
-func loadExamples(ctx context.Context, gamesPath, labelsPath string, moves []int, maxLabels int) ([][]territory.Example, exampleStats, error) {
+func loadExamples(ctx context.Context, gamesPath, labelsPath string, moves []int, maxLabels int) ([][]train.Example, exampleStats, error) {
 	var st exampleStats
 	labs, err := label.ReadFile(labelsPath)
 	if err != nil {
@@ -264,7 +279,7 @@ func loadExamples(ctx context.Context, gamesPath, labelsPath string, moves []int
 	}
 	type found struct {
 		index int
-		ex    []territory.Example // per move; Size 0 when the game does not reach it
+		ex    []train.Example // per move; Size 0 when the game does not reach it
 	}
 	var mu sync.Mutex
 	var got []found
@@ -274,7 +289,7 @@ func loadExamples(ctx context.Context, gamesPath, labelsPath string, moves []int
 		if !ok {
 			return
 		}
-		f := found{index: index, ex: make([]territory.Example, len(moves))}
+		f := found{index: index, ex: make([]train.Example, len(moves))}
 		for mi, m := range moves {
 			if g.NumMoves() < m {
 				continue
@@ -284,7 +299,7 @@ func loadExamples(ctx context.Context, gamesPath, labelsPath string, moves []int
 				err = fmt.Errorf("labels of size %d for a %dx%d game", l.Size, pos.Board.Size(), pos.Board.Size())
 			}
 			if err == nil {
-				f.ex[mi], err = territory.NewExample(&pos.Board, m, l.Labels)
+				f.ex[mi], err = train.NewExample(&pos.Board, m, l.Labels)
 			}
 			if err != nil {
 				mu.Lock()
@@ -307,7 +322,7 @@ func loadExamples(ctx context.Context, gamesPath, labelsPath string, moves []int
 	}
 	// Collection order, whatever the scheduling: the training batches depend on it.
 	slices.SortFunc(got, func(a, b found) int { return a.index - b.index })
-	byMove := make([][]territory.Example, len(moves))
+	byMove := make([][]train.Example, len(moves))
 	for _, f := range got {
 		for mi, ex := range f.ex {
 			if ex.Size > 0 {
@@ -332,7 +347,7 @@ func printTerritoryParams(w io.Writer, t *territory.Trained) {
 	fmt.Fprintln(tw, header)
 	n := len(t.Params[0])
 	for k := range n {
-		row := territory.ParamName(t.Kind, k)
+		row := train.ParamName(t.Kind, k)
 		for mi, m := range t.Moves {
 			row += fmt.Sprintf("\t%.3f", t.Params[mi][k])
 			if p, err := territory.Boltzmann5Table51(m); err == nil && t.Kind == territory.KindBoltzmann5 {

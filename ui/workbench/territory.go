@@ -54,8 +54,8 @@ type territorySettings struct {
 func territoryModels() []string {
 	var ok []string
 	for _, k := range territory.EstimatorKinds {
-		if _, err := territory.NewEstimator(k, live.DefaultTerritoryMethod); err == nil {
-			ok = append(ok, k)
+		if _, err := territory.NewEstimator(k, territory.MethodSW); err == nil {
+			ok = append(ok, k.String())
 		}
 	}
 	return ok
@@ -73,7 +73,7 @@ func loadTerritorySettings(p fyne.Preferences, models []string) territorySetting
 	if !slices.Contains(models, s.model) {
 		s.model = live.DefaultTerritoryModel
 	}
-	if !slices.Contains(territory.Methods, s.method) {
+	if !slices.Contains(territory.Names(territory.Methods), s.method) {
 		s.method = live.DefaultTerritoryMethod
 	}
 	if i := p.Int(prefTerritoryStyle); i >= 0 && i < len(territoryStyles) {
@@ -155,7 +155,7 @@ func newTerritoryView(wb *Workbench) *territoryView {
 	tv.model = widget.NewSelect(models, nil)
 	tv.model.SetSelected(tv.s.model)
 	tv.model.OnChanged = func(v string) { tv.s.model = v; changed(true) }
-	tv.method = widget.NewSelect(territory.Methods, nil)
+	tv.method = widget.NewSelect(territory.Names(territory.Methods), nil)
 	tv.method.SetSelected(tv.s.method)
 	tv.method.OnChanged = func(v string) { tv.s.method = v; changed(true) }
 	tv.style = widget.NewRadioGroup(territoryStyleNames, nil)
@@ -201,10 +201,10 @@ func (tv *territoryView) enable() {
 	}
 	sampling := tv.sampleShown()
 	set(tv.model, tv.s.on)
-	set(tv.method, tv.s.on && tv.s.model != territory.KindMC)
+	set(tv.method, tv.s.on && tv.s.model != territory.KindMC.String())
 	set(tv.style, tv.s.on)
 	// A sample needs a joint distribution with bonds: the Boltzmann models.
-	set(tv.sampleB, tv.s.on && tv.s.model != territory.KindMC)
+	set(tv.sampleB, tv.s.on && tv.s.model != territory.KindMC.String())
 	set(tv.meanB, sampling)
 	text := "Show a sample"
 	if sampling {
@@ -250,7 +250,7 @@ func (tv *territoryView) tasks() []engine.Task {
 		}
 	})
 	ts := []engine.Task{est, score}
-	if tv.sampleShown() && model != territory.KindMC {
+	if tv.sampleShown() && model != territory.KindMC.String() {
 		seed := tv.seed
 		ts = append(ts, tv.live.SampleTask(model, method, seed, func(s *live.Sample, err error) {
 			if err != nil {
@@ -272,7 +272,7 @@ func (tv *territoryView) tasks() []engine.Task {
 func (tv *territoryView) render() {
 	c := tv.wb.doc.cursor
 	node := c.Node()
-	if tv.sampleFor != nil && (tv.sampleFor != node || tv.s.model == territory.KindMC) {
+	if tv.sampleFor != nil && (tv.sampleFor != node || tv.s.model == territory.KindMC.String()) {
 		tv.sampleFor, tv.sample = nil, nil // a sample belongs to its position and its model
 	}
 	tv.enable()

@@ -214,11 +214,11 @@ func TestTerritoryMethodSwitchUpdates(t *testing.T) {
 	tv := h.wb.terr
 	test.Tap(tv.on)
 	sw := h.estimated()
-	tv.method.SetSelected(territory.MethodLBP)
-	if got := h.wb.opts.Preferences.String(prefTerritoryMethod); got != territory.MethodLBP {
+	tv.method.SetSelected(territory.MethodLBP.String())
+	if got := h.wb.opts.Preferences.String(prefTerritoryMethod); got != territory.MethodLBP.String() {
 		t.Errorf("saved method %q", got)
 	}
-	h.pump("the LBP estimate", func() bool { return tv.shown != nil && tv.shown.Method == territory.MethodLBP })
+	h.pump("the LBP estimate", func() bool { return tv.shown != nil && tv.shown.Method == territory.MethodLBP.String() })
 	lbp := tv.shown
 	l, ok := tv.layer.(*goban.Territory)
 	if !ok || &l.Owner[0] != &lbp.Mean[0] {
@@ -244,8 +244,8 @@ func TestTerritoryMethodSwitchUpdates(t *testing.T) {
 		}
 	}
 	// Monte Carlo ownership takes no method.
-	tv.model.SetSelected(territory.KindMC)
-	h.pump("the mc estimate", func() bool { return tv.shown != nil && tv.shown.Model == territory.KindMC })
+	tv.model.SetSelected(territory.KindMC.String())
+	h.pump("the mc estimate", func() bool { return tv.shown != nil && tv.shown.Model == territory.KindMC.String() })
 	if !tv.method.Disabled() || !tv.sampleB.Disabled() {
 		t.Error("with mc the method and the sample stay enabled")
 	}
@@ -487,7 +487,7 @@ func TestTerritorySettingsFallBack(t *testing.T) {
 	a := test.NewTempApp(t)
 	p := a.Preferences()
 	models := territoryModels()
-	if len(models) == 0 || models[0] != territory.KindBoltzmann5 {
+	if len(models) == 0 || models[0] != territory.KindBoltzmann5.String() {
 		t.Fatalf("models %v: boltzmann5 is always there", models)
 	}
 	s := loadTerritorySettings(p, models)
@@ -500,7 +500,7 @@ func TestTerritorySettingsFallBack(t *testing.T) {
 	if s := loadTerritorySettings(p, models); s.model != live.DefaultTerritoryModel || s.method != live.DefaultTerritoryMethod || s.style != goban.TerritorySquares {
 		t.Errorf("bad saved values gave %+v", s)
 	}
-	want := territorySettings{on: true, model: territory.KindMC, method: territory.MethodExact, style: goban.TerritoryShading}
+	want := territorySettings{on: true, model: territory.KindMC.String(), method: territory.MethodExact.String(), style: goban.TerritoryShading}
 	want.save(p)
 	if got := loadTerritorySettings(p, models); got != want {
 		t.Errorf("saved %+v, loaded %+v", want, got)
