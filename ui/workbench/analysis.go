@@ -11,23 +11,17 @@ import (
 	"aji/ui/goban"
 )
 
-// analyze starts the predictors of the boards shown on the current position,
-// and their explanations while the inspector is shown. Until their results
-// arrive the boards and the inspector keep showing the previous ones.
+// analyze starts the predictors of the boards shown on the current
+// position, and the tabs' tasks. Until their results arrive the boards and
+// the tabs keep showing the previous ones.
 func (wb *Workbench) analyze() {
 	node := wb.doc.cursor.Node()
 	seq := wb.nav.seq
 	move := wb.doc.cursor.Position().MoveNumber
-	var tasks, explain []engine.Task
+	var tasks []engine.Task
 	for i, v := range wb.views {
-		if i == 1 && !wb.settings.compare {
-			break
-		}
-		name := wb.settings.predictor
-		if i == 1 {
-			name = wb.settings.compareWith
-		}
-		if name == "" {
+		name, ok := wb.predictorOf(i)
+		if !ok || name == "" {
 			continue
 		}
 		tasks = append(tasks, wb.an.PredictTask(name, func(pr *live.Prediction, err error) {
@@ -41,21 +35,17 @@ func (wb *Workbench) analyze() {
 			}
 			wb.render()
 		}))
-		if wb.inspecting() {
-			explain = append(explain, wb.an.ExplainTask(name, func(ex *live.Explanations, err error) {
-				if err != nil {
-					return // the prediction task reports the failure and switches
-				}
-				v.explained, v.explainedFor = ex, node
-				wb.showInspector()
-			}))
-		}
 	}
-	// Heat maps first: they are what navigation waits for; then the
-	// territory estimates, before the explanations only the inspector shows.
-	tasks = append(tasks, wb.terr.tasks()...)
-	tasks = append(tasks, wb.cfgv.tasks()...)
-	wb.engine.Analyze(wb.doc.cursor.Position(), append(tasks, explain...)...)
+	// Heat maps first: they are what navigation waits for.
+	wb.engine.Analyze(wb.doc.cursor.Position(), append(tasks, wb.tabTasks()...)...)
+}
+
+// predictorOf is the predictor of board i, and whether board i is shown.
+func (wb *Workbench) predictorOf(i int) (name string, shown bool) {
+	if i == 1 {
+		return wb.settings.compareWith, wb.settings.compare
+	}
+	return wb.settings.predictor, true
 }
 
 // predictorFailed switches board i from a predictor that cannot run (mm
@@ -104,8 +94,9 @@ func (wb *Workbench) render() {
 		}
 	}
 	wb.status.showNext(status)
-	wb.terr.render()
-	wb.cfgv.render()
+	for _, t := range wb.tabs {
+		t.render()
+	}
 }
 
 // heatOf is the heat layer of pr with the display settings, or nil to hide it.

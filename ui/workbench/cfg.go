@@ -41,6 +41,9 @@ var cfgPredictor = "cfg"
 // tabCFG is the saved name of the CFG tab.
 const tabCFG = "cfg"
 
+// cfgDepth puts the graph above the labels, under the search's moves.
+const cfgDepth = 1
+
 // Preference keys of the CFG tab.
 const (
 	prefCFG           = "cfg"
@@ -75,18 +78,18 @@ func (s *cfgSettings) save(p fyne.Preferences) {
 
 // cfgView is the CFG tab and the graph it draws.
 type cfgView struct {
-	wb *Workbench
-	s  cfgSettings
+	tabBase
+	s cfgSettings
 
 	g        cfg.Graph  // the graph of graphFor, with labels up to cfgMaxIterations
 	graphFor *game.Node // nil: not built
-	base     goban.CFG  // g in the board's terms with the labels shown, without walks
-	baseKey  cfgBaseKey
+	plain    goban.CFG  // g in the board's terms with the labels shown, without walks
+	plainKey cfgPlainKey
 
 	focus    board.Point // the point whose walks are shown; NoPoint for none
 	walks    []cfg.Path  // the walks from focus (empty when focus is a stone)
 	layerKey cfgLayerKey
-	layer    goban.Layer // on the boards now
+	drawn    goban.Layer // on the boards now
 
 	gammas    *live.PathGammas // the last γ delivered
 	gammasFor *game.Node
@@ -102,8 +105,8 @@ type cfgView struct {
 	table   *pathTable
 }
 
-// cfgBaseKey is what base was made from.
-type cfgBaseKey struct {
+// cfgPlainKey is what plain was made from.
+type cfgPlainKey struct {
 	node   *game.Node
 	iters  int
 	labels bool
@@ -111,7 +114,7 @@ type cfgBaseKey struct {
 
 // cfgLayerKey is what the layer on the boards was made from.
 type cfgLayerKey struct {
-	base  cfgBaseKey
+	plain cfgPlainKey
 	focus board.Point
 	on    bool
 }
@@ -119,8 +122,8 @@ type cfgLayerKey struct {
 // Choices of iterations, as the radio group shows them.
 var cfgIterationNames = []string{"0", "1", "2"}
 
-func newCFGView(wb *Workbench) *cfgView {
-	cv := &cfgView{wb: wb, focus: board.NoPoint}
+func newCFGTab(wb *Workbench) tab {
+	cv := &cfgView{tabBase: tabBase{wb: wb, name: tabCFG, title: "CFG"}, focus: board.NoPoint}
 	cv.s = loadCFGSettings(wb.opts.Preferences)
 	changed := func(reanalyze bool) {
 		cv.s.save(wb.opts.Preferences)
@@ -170,6 +173,10 @@ func newCFGView(wb *Workbench) *cfgView {
 	return cv
 }
 
+func (cv *cfgView) content() fyne.CanvasObject { return cv.box }
+
+func (cv *cfgView) layer() (goban.Layer, int) { return cv.drawn, cfgDepth }
+
 // enable greys out the controls that do nothing while the graph is off.
 func (cv *cfgView) enable() {
 	for _, w := range []fyne.Disableable{cv.iters, cv.labels} {
@@ -187,12 +194,12 @@ func hasCFGPredictor() bool { return slices.Contains(predict.Names(), cfgPredict
 
 // tasks are the CFG tab's engine tasks for the current position: the γ of
 // its path features, while the graph is shown and a cfg predictor exists.
-func (cv *cfgView) tasks() []engine.Task {
+func (cv *cfgView) tasks(bool) (_, text []engine.Task) {
 	if !cv.s.on || !hasCFGPredictor() {
-		return nil
+		return nil, nil
 	}
 	node, name := cv.wb.doc.cursor.Node(), cfgPredictor
-	return []engine.Task{cv.wb.an.PathGammasTask(name, func(pg *live.PathGammas, err error) {
+	return nil, []engine.Task{cv.wb.an.PathGammasTask(name, func(pg *live.PathGammas, err error) {
 		cv.gammas, cv.gammasFor, cv.gammaErr = pg, node, err
 		cv.showPoint()
 	})}
@@ -218,35 +225,35 @@ func (cv *cfgView) render() {
 	key := cfgLayerKey{on: cv.s.on, focus: board.NoPoint}
 	if cv.s.on {
 		g = cv.graph()
-		key.base = cfgBaseKey{node: cv.graphFor, iters: cv.s.iters, labels: cv.s.labels}
+		key.plain = cfgPlainKey{node: cv.graphFor, iters: cv.s.iters, labels: cv.s.labels}
 		key.focus = cv.focusPoint()
 	}
 	if key == cv.layerKey {
 		return // the workbench redraws on every result; nothing here changed
 	}
 	cv.layerKey = key
-	cv.layer = nil
+	cv.drawn = nil
 	cv.focus, cv.walks = key.focus, cv.walks[:0]
 	if cv.s.on {
-		if key.base != cv.baseKey {
-			cv.baseKey = key.base
-			cv.makeBase(g)
+		if key.plain != cv.plainKey {
+			cv.plainKey = key.plain
+			cv.makePlain(g)
 		}
-		l := cv.base // a copy sharing the vertices and edges, which never change
+		l := cv.plain // a copy sharing the vertices and edges, which never change
 		if key.focus != board.NoPoint {
 			l.Walks = cv.highlight(g, key.focus)
 		}
-		cv.layer = &l
+		cv.drawn = &l
 	}
 	cv.wb.showLayers()
 	cv.showSummary(g)
 	cv.showPoint()
 }
 
-// makeBase converts g into the board's terms with the labels of the
+// makePlain converts g into the board's terms with the labels of the
 // iterations chosen. The slices are new each time: layers already handed
 // to the boards keep the old ones.
-func (cv *cfgView) makeBase(g *cfg.Graph) {
+func (cv *cfgView) makePlain(g *cfg.Graph) {
 	n := g.NumVertices()
 	l := goban.CFG{Size: g.Size(), ShowLabels: cv.s.labels, Vertices: make([]goban.CFGVertex, n)}
 	pts := make([]goban.Point, 0, g.Size()*g.Size())
@@ -266,7 +273,7 @@ func (cv *cfgView) makeBase(g *cfg.Graph) {
 	for i, e := range edges {
 		l.Edges[i] = [2]int32{int32(e[0]), int32(e[1])}
 	}
-	cv.base = l
+	cv.plain = l
 }
 
 // cfgStone is the board's stone for a vertex colour.

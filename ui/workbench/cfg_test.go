@@ -27,11 +27,11 @@ import (
 func cfgOn(t *testing.T, move int) (*harness, *cfgView) {
 	t.Helper()
 	h := proGame(t, move)
-	cv := h.wb.cfgv
-	if cv.s.on || cv.layer != nil {
+	cv := tabOf[*cfgView](h.wb)
+	if cv.s.on || cv.drawn != nil {
 		t.Fatal("the CFG layer is on before it was asked for")
 	}
-	h.wb.panel.tabs.SelectIndex(slices.Index(tabNames, tabCFG))
+	h.selectTab(tabCFG)
 	if h.wb.panel.tabs.Selected().Content != cv.box || h.wb.opts.Preferences.String(prefTab) != tabCFG {
 		t.Fatal("the CFG tab does not show the section, or its choice was not saved")
 	}
@@ -68,9 +68,9 @@ func TestCFGTabDrawsGraph(t *testing.T) {
 	if got := loadCFGSettings(h.wb.opts.Preferences); !got.on || got.iters != cfg.DefaultIterations {
 		t.Errorf("saved settings load as %+v", got)
 	}
-	l, ok := cv.layer.(*goban.CFG)
+	l, ok := cv.drawn.(*goban.CFG)
 	if !ok {
-		t.Fatalf("the boards' CFG layer is %T", cv.layer)
+		t.Fatalf("the boards' CFG layer is %T", cv.drawn)
 	}
 	g := cfgGraphOf(h)
 	if len(l.Vertices) != g.NumVertices() || len(l.Edges) != g.NumEdges() || l.Walks != nil {
@@ -103,7 +103,7 @@ func TestCFGTabDrawsGraph(t *testing.T) {
 	}
 	// Off again: the layer goes.
 	test.Tap(cv.on)
-	if cv.layer != nil || cv.tasks() != nil {
+	if cv.drawn != nil || taskCount(cv) != 0 {
 		t.Error("turning the graph off left it on the board or running")
 	}
 }
@@ -160,7 +160,7 @@ func TestCFGHoverListsWalks(t *testing.T) {
 		if wantLine := fmt.Sprintf("%s: %d walks, %d path features", p.GTP(19), len(want), len(features)); cv.point.Text != wantLine {
 			t.Errorf("point line %q, want %q", cv.point.Text, wantLine)
 		}
-		l := cv.layer.(*goban.CFG)
+		l := cv.drawn.(*goban.CFG)
 		if len(l.Walks) != len(want) {
 			t.Fatalf("%s: %d walks drawn, want %d", p.GTP(19), len(l.Walks), len(want))
 		}
@@ -186,7 +186,7 @@ func TestCFGHoverListsWalks(t *testing.T) {
 	if !strings.HasPrefix(cv.point.Text, "Black chain at "+stone.GTP(19)) || len(cv.table.rows) != 0 {
 		t.Errorf("on the stone %s: %q with %d rows", stone.GTP(19), cv.point.Text, len(cv.table.rows))
 	}
-	if l := cv.layer.(*goban.CFG); len(l.Walks) != len(g.Neighbours(v)) {
+	if l := cv.drawn.(*goban.CFG); len(l.Walks) != len(g.Neighbours(v)) {
 		t.Errorf("on the stone: %d edges drawn, the chain has %d", len(l.Walks), len(g.Neighbours(v)))
 	}
 	// Rest on an empty point, then leave the board: its walks stay.
@@ -219,7 +219,7 @@ func TestCFGIterationsChangeLabels(t *testing.T) {
 		if got := h.wb.opts.Preferences.Int(prefCFGIterations); got != k {
 			t.Errorf("iterations %d saved as %d", k, got)
 		}
-		l := cv.layer.(*goban.CFG)
+		l := cv.drawn.(*goban.CFG)
 		for v := range cfg.Vertex(g.NumVertices()) {
 			if l.Vertices[v].Label != g.Label(v, k) {
 				t.Fatalf("iteration %d: vertex %d labelled %08x, want %08x", k, v, l.Vertices[v].Label, g.Label(v, k))
@@ -251,7 +251,7 @@ func TestCFGIterationsChangeLabels(t *testing.T) {
 	}
 	// Labels on the board: the layer says so.
 	test.Tap(cv.labels)
-	if l := cv.layer.(*goban.CFG); !l.ShowLabels || !h.wb.opts.Preferences.Bool(prefCFGLabels) {
+	if l := cv.drawn.(*goban.CFG); !l.ShowLabels || !h.wb.opts.Preferences.Bool(prefCFGLabels) {
 		t.Error("the label check did not reach the layer or the preferences")
 	}
 }
@@ -326,8 +326,8 @@ func TestCFGNoPredictor(t *testing.T) {
 	}
 	h, cv := cfgOn(t, 100)
 	h.cfgHover("K10")
-	if len(cv.tasks()) != 0 || !strings.Contains(cv.note.Text, "no cfg predictor") || cv.table.rows[0].gamma != "—" {
-		t.Errorf("no predictor: %d tasks, note %q, γ %q", len(cv.tasks()), cv.note.Text, cv.table.rows[0].gamma)
+	if taskCount(cv) != 0 || !strings.Contains(cv.note.Text, "no cfg predictor") || cv.table.rows[0].gamma != "—" {
+		t.Errorf("no predictor: %d tasks, note %q, γ %q", taskCount(cv), cv.note.Text, cv.table.rows[0].gamma)
 	}
 }
 
@@ -352,8 +352,8 @@ func TestCFGScreenshot(t *testing.T) {
 	h := proGame(t, 100)
 	fyne.CurrentApp().Settings().SetTheme(cfgDarkTheme{Theme()})
 	h.w.Resize(fyne.NewSize(1200, 900))
-	cv := h.wb.cfgv
-	h.wb.panel.tabs.SelectIndex(slices.Index(tabNames, tabCFG))
+	cv := tabOf[*cfgView](h.wb)
+	h.selectTab(tabCFG)
 	test.Tap(cv.on)
 	point := os.Getenv("AJI_SHOT_POINT")
 	if point == "" {

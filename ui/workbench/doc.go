@@ -1,8 +1,9 @@
 // Package workbench is the main view of the Aji desktop app: the board with
-// its heat map, the predictor panel, game information, the move list, the
-// comment, the inspector that explains the point under the pointer, and the
-// status bar, together with everything the user does to them — navigating,
-// playing variations, opening and saving records.
+// its heat map, the predictor panel, game information, the status bar, and
+// the tabs below the panel (tab.go: the move list, the comment, the
+// inspector that explains the point under the pointer, territory, search and
+// the common fate graph), together with everything the user does to them —
+// navigating, playing variations, opening and saving records.
 //
 // It shows results and never computes them: positions come from
 // aji/analysis/game's Cursor; move probabilities, their explanations,

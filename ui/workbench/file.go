@@ -76,7 +76,6 @@ func (wb *Workbench) Show(name, path string, data []byte, move int) error {
 		_, err = c.Forward(move)
 	}
 	wb.doc = doc
-	wb.moves.reset()
 	wb.panel.showInfo(games[0].Info)
 	wb.changed(true)
 	switch {

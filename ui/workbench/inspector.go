@@ -4,8 +4,11 @@ import (
 	"fmt"
 
 	"aji/analysis/board"
+	"aji/analysis/engine"
+	"aji/analysis/game"
 	"aji/analysis/live"
 	"aji/analysis/predict"
+	"aji/ui/goban"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -14,10 +17,21 @@ import (
 	"fyne.io/fyne/v2/theme"
 )
 
-// inspector is the panel that says why the predictor gave a point its
+// tabInspector is the saved name of the Inspector tab.
+const tabInspector = "inspector"
+
+// inspector is the tab that says why the predictor gave a point its
 // probability: the point, its rank and probability; the largest matching
-// shape as a diagram; and every factor with its γ, Elo and share.
+// shape as a diagram; and every factor with its γ, Elo and share. The
+// explanations are computed only while it is shown.
 type inspector struct {
+	tabBase
+	// The explanations of every point by each board's predictor, and the
+	// node they are for; like the heat maps they stay until the next
+	// position's arrive.
+	explained    [2]*live.Explanations
+	explainedFor [2]*game.Node
+
 	lines   [4]*canvas.Text // point and rank; probability; predictor and side; shape
 	diagram *shapeDiagram
 	table   *factorTable
@@ -25,8 +39,11 @@ type inspector struct {
 	box     fyne.CanvasObject
 }
 
-func newInspector() *inspector {
-	in := &inspector{diagram: newShapeDiagram(), table: newFactorTable()}
+func newInspectorTab(wb *Workbench) tab {
+	in := &inspector{
+		tabBase: tabBase{wb: wb, name: tabInspector, title: "Inspector"},
+		diagram: newShapeDiagram(), table: newFactorTable(),
+	}
 	text := container.New(layout.NewCustomPaddedVBoxLayout(2))
 	for i := range in.lines {
 		in.lines[i] = canvas.NewText("", nil)
@@ -41,7 +58,79 @@ func newInspector() *inspector {
 	return in
 }
 
-func (in *inspector) widget() fyne.CanvasObject { return in.box }
+func (in *inspector) content() fyne.CanvasObject { return in.box }
+
+// tasks explain every point with the predictor of each board shown, while
+// the tab is shown.
+func (in *inspector) tasks(shown bool) (_, text []engine.Task) {
+	if !shown {
+		return nil, nil
+	}
+	node := in.wb.doc.cursor.Node()
+	for i := range in.wb.views {
+		name, ok := in.wb.predictorOf(i)
+		if !ok || name == "" {
+			continue
+		}
+		text = append(text, in.wb.an.ExplainTask(name, func(ex *live.Explanations, err error) {
+			if err != nil {
+				return // the prediction task reports the failure and switches
+			}
+			in.explained[i], in.explainedFor[i] = ex, node
+			in.refresh()
+		}))
+	}
+	return nil, text
+}
+
+// selected explains the position now: the explanations were not computed
+// while the tab was hidden.
+func (in *inspector) selected() {
+	in.wb.analyze()
+	in.refresh()
+}
+
+func (in *inspector) hovered(int, goban.Point, bool) { in.refresh() }
+
+// refresh explains, with the predictor of the board hovered last, the
+// point under the pointer; when the pointer is off the boards, the last
+// point it rested on if that is still a legal move, else the best move.
+func (in *inspector) refresh() {
+	if !in.shown() {
+		return // hidden; the tab is filled when it is selected
+	}
+	h := &in.wb.hover
+	i := h.view
+	if !in.wb.settings.compare {
+		i = 0
+	}
+	name, _ := in.wb.predictorOf(i)
+	ex := in.explained[i]
+	switch {
+	case name == "":
+		in.message("No predictor chosen.")
+		return
+	case ex == nil || ex.Predictor != name:
+		in.message(name+": explaining this position…", "")
+		return
+	case ex.Unable:
+		in.message("No explanation for "+name, "It does not say why it rates moves.")
+		return
+	}
+	at := func(p goban.Point) board.Point { return board.At(p.X, p.Y) }
+	switch {
+	case h.inside:
+		p := at(h.point)
+		in.show(ex, p, ex.Lookup(p), "")
+	case h.hasRested && ex.Lookup(at(h.rested)) != nil:
+		p := at(h.rested)
+		in.show(ex, p, ex.Lookup(p), "last pointed at")
+	case ex.Best != board.NoPoint:
+		in.show(ex, ex.Best, ex.Lookup(ex.Best), "best move")
+	default:
+		in.message("No legal move on the board.", "")
+	}
+}
 
 // setLines writes the text beside the diagram: the first line strong, the
 // rest smaller, the last dimmed.

@@ -48,17 +48,18 @@ func (h *harness) away() {
 // explained waits for the main board's explanations of the current position.
 func (h *harness) explained() *live.Explanations {
 	h.t.Helper()
-	v := h.wb.views[0]
+	in := tabOf[*inspector](h.wb)
 	h.pump("the explanations", func() bool {
-		return v.explained != nil && v.explained.Predictor == h.wb.settings.predictor && v.explainedFor == h.wb.doc.cursor.Node()
+		ex := in.explained[0]
+		return ex != nil && ex.Predictor == h.wb.settings.predictor && in.explainedFor[0] == h.wb.doc.cursor.Node()
 	})
-	return v.explained
+	return in.explained[0]
 }
 
 // inspectorSays waits until the inspector's first line starts with prefix.
 func (h *harness) inspectorSays(prefix string) {
 	h.t.Helper()
-	in := h.wb.panel.inspector
+	in := tabOf[*inspector](h.wb)
 	h.pump("the inspector to show "+prefix, func() bool { return strings.HasPrefix(in.lines[0].Text, prefix) })
 }
 
@@ -67,7 +68,7 @@ func TestHoverFillsTheInspector(t *testing.T) {
 	h.key(fyne.KeyRight, 0)
 	h.key(fyne.KeyRight, 0)
 	h.explained()
-	in := h.wb.panel.inspector
+	in := tabOf[*inspector](h.wb)
 	h.pointer(0, h.at("C3"))
 	h.inspectorSays("C3 · rank ")
 
@@ -126,7 +127,7 @@ func TestShapeDiagramOnlyForAShape(t *testing.T) {
 	if with == nil || without == nil {
 		t.Fatalf("need a point with a shape and one without (with %v, without %v)", with, without)
 	}
-	in := h.wb.panel.inspector
+	in := tabOf[*inspector](h.wb)
 	gp := func(p board.Point) goban.Point { x, y := p.XY(); return goban.Point{X: x, Y: y} }
 
 	h.pointer(0, gp(with.Point))
@@ -151,7 +152,7 @@ func TestLeavingTheBoardKeepsTheRestedPoint(t *testing.T) {
 	ex := h.explained()
 	best := ex.Best.GTP(9)
 	// Nothing hovered yet: the best move.
-	h.wb.showInspector()
+	tabOf[*inspector](h.wb).refresh()
 	h.inspectorSays(best + " · ")
 
 	// The pointer rests on C3, then crosses D3 quickly on its way out.
@@ -162,8 +163,8 @@ func TestLeavingTheBoardKeepsTheRestedPoint(t *testing.T) {
 	clock = clock.Add(restTime / 10)
 	h.away()
 	h.inspectorSays("C3 · ")
-	if !strings.Contains(h.wb.panel.inspector.lines[2].Text, "last pointed at") {
-		t.Errorf("no note that C3 was the last point rested on: %q", h.wb.panel.inspector.lines[2].Text)
+	if !strings.Contains(tabOf[*inspector](h.wb).lines[2].Text, "last pointed at") {
+		t.Errorf("no note that C3 was the last point rested on: %q", tabOf[*inspector](h.wb).lines[2].Text)
 	}
 	// Once that point is taken, the best move again.
 	h.wb.tapped(h.at("C3"))
@@ -182,8 +183,8 @@ func TestInspectorNamesAPredictorThatCannotExplain(t *testing.T) {
 	h.wb.analyze()
 	h.pointer(1, h.at("C3"))
 	h.inspectorSays("C3 · ")
-	if !strings.HasPrefix(h.wb.panel.inspector.lines[2].Text, "mm · ") {
-		t.Errorf("comparison board explained by %q", h.wb.panel.inspector.lines[2].Text)
+	if !strings.HasPrefix(tabOf[*inspector](h.wb).lines[2].Text, "mm · ") {
+		t.Errorf("comparison board explained by %q", tabOf[*inspector](h.wb).lines[2].Text)
 	}
 	h.pointer(0, h.at("C3"))
 	h.inspectorSays("No explanation for uniform")

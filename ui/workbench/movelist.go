@@ -15,19 +15,25 @@ import (
 	"fyne.io/fyne/v2/widget"
 )
 
-// moveList is the game-tree panel: the current variation from the start to
-// its end, one row per node, with a marker where the record branches. A tap
-// jumps to the node; ↑/↓ switch between the branches.
+// tabMoves is the saved name of the Moves tab.
+const tabMoves = "moves"
+
+// moveList is the Moves tab, the game-tree panel: the current variation
+// from the start to its end, one row per node, with a marker where the
+// record branches. A tap jumps to the node; ↑/↓ switch between the
+// branches.
 type moveList struct {
+	tabBase
 	list   *widget.List
+	game   *game.Game // the game of line
 	line   []*game.Node
 	nums   []int // move number at each node of line
 	size   int
 	onPick func(*game.Node)
 }
 
-func newMoveList(onPick func(*game.Node)) *moveList {
-	m := &moveList{onPick: onPick, size: 19}
+func newMovesTab(wb *Workbench) tab {
+	m := &moveList{tabBase: tabBase{wb: wb, name: tabMoves, title: "Moves"}, onPick: wb.jump, size: 19}
 	m.list = widget.NewList(
 		func() int { return len(m.line) },
 		func() fyne.CanvasObject { return newMoveRow(m.onPick) },
@@ -39,18 +45,18 @@ func newMoveList(onPick func(*game.Node)) *moveList {
 	return m
 }
 
-// widget is the list; its tab names it.
-func (m *moveList) widget() fyne.CanvasObject { return m.list }
+func (m *moveList) content() fyne.CanvasObject { return m.list }
 
-// reset forgets the rows of the previous game.
-func (m *moveList) reset() {
-	m.line, m.nums = nil, nil
-	m.list.UnselectAll()
-	m.list.Refresh()
-}
+func (m *moveList) navigated() { m.show(m.wb.doc.cursor) }
 
-// show lists the cursor's variation and selects its current node.
+// show lists the cursor's variation and selects its current node, first
+// forgetting the rows of another game.
 func (m *moveList) show(c *game.Cursor) {
+	if g := c.Game(); g != m.game {
+		m.game, m.line, m.nums = g, nil, nil
+		m.list.UnselectAll()
+		m.list.Refresh()
+	}
 	line := c.Line()
 	m.size = c.Game().Size()
 	if !slices.Equal(line, m.line) {

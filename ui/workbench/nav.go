@@ -147,11 +147,11 @@ func (wb *Workbench) changed(navigated bool) {
 		wb.nav.navigated()
 		wb.status.message("")
 	}
-	wb.moves.show(c)
-	wb.panel.showComment(c.Node())
 	wb.status.show(c)
 	wb.updateTitle()
-	wb.search.navigated()
+	for _, t := range wb.tabs {
+		t.navigated()
+	}
 	wb.analyze()
 	// The labels of the previous result stay until the new one arrives
 	// (KaTrain's way: no flashing); the record's next move is known now.

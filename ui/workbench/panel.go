@@ -21,8 +21,7 @@ import (
 )
 
 // panel is the right-hand side: game information, the predictor controls
-// with the legend and the next move's rank, and tabs with the move list,
-// the comment of the current node and the inspector.
+// with the legend and the next move's rank, and the tabs (tabMakers).
 type panel struct {
 	wb *Workbench
 
@@ -36,11 +35,7 @@ type panel struct {
 	quiet     bool           // a change made by the program, not to be saved
 	legend    *goban.Legend
 	next      *widget.Label
-	text      *widget.Label
-	scroll    *container.Scroll
-	inspector *inspector
 	tabs      *container.AppTabs
-	comTab    *container.TabItem
 }
 
 func newPanel(wb *Workbench) *panel {
@@ -56,31 +51,24 @@ func newPanel(wb *Workbench) *panel {
 		p.details,
 	)
 	p.predictor = p.controls()
-	p.text = widget.NewLabel("")
-	p.text.Wrapping = fyne.TextWrapWord
-	p.scroll = container.NewVScroll(p.text)
-	p.inspector = newInspector()
 	// One pane of tabs below the controls: the inspector needs most of the
 	// column's height, which it could not get beside the others.
-	p.tabs = container.NewAppTabs(
-		container.NewTabItem("Moves", wb.moves.widget()),
-		container.NewTabItem(commentTitle, p.scroll),
-		container.NewTabItem("Inspector", p.inspector.widget()),
-		container.NewTabItem("Territory", wb.terr.box),
-		container.NewTabItem("Search", wb.search.box),
-		container.NewTabItem("CFG", wb.cfgv.box),
-	)
-	p.comTab = p.tabs.Items[1]
-	p.tabs.SelectIndex(slices.Index(tabNames, wb.settings.tab))
-	p.tabs.OnSelected = func(t *container.TabItem) {
+	p.tabs = container.NewAppTabs()
+	for _, t := range wb.tabs {
+		b := t.base()
+		b.item = container.NewTabItem(b.title, t.content())
+		p.tabs.Append(b.item)
+	}
+	if wb.tabNamed(wb.settings.tab) == nil {
+		wb.settings.tab = tabInspector
+	}
+	p.tabs.SelectIndex(slices.IndexFunc(wb.tabs, func(t tab) bool { return t.base().name == wb.settings.tab }))
+	p.tabs.OnSelected = func(*container.TabItem) {
 		s := &wb.settings
-		if name := tabNames[p.tabs.SelectedIndex()]; name != s.tab {
-			s.tab = name
+		if t := wb.tabs[p.tabs.SelectedIndex()]; t.base().name != s.tab {
+			s.tab = t.base().name
 			s.save(wb.opts.Preferences)
-			if wb.inspecting() {
-				wb.analyze() // explanations are computed only while shown
-				wb.showInspector()
-			}
+			t.selected()
 		}
 		// Keep the arrow keys for navigation.
 		if c := wb.win.Canvas(); c != nil {
@@ -89,16 +77,6 @@ func newPanel(wb *Workbench) *panel {
 	}
 	return p
 }
-
-// tabNames are the saved names of the tabs, in their order.
-var tabNames = []string{tabMoves, tabComment, tabInspector, tabTerritory, tabSearch, tabCFG}
-
-// Titles of the comment's tab: a dot says there is a comment to read
-// while another tab hides it.
-const (
-	commentTitle     = "Comment"
-	commentTitleMark = "Comment •"
-)
 
 // heading titles a section of the panel.
 func heading(s string) fyne.CanvasObject {
@@ -140,28 +118,6 @@ func (p *panel) showInfo(in game.Info) {
 		line += "\n" + when
 	}
 	p.details.SetText(line)
-}
-
-// showComment shows the comment of n, or says there is none.
-func (p *panel) showComment(n *game.Node) {
-	text := strings.TrimSpace(n.Comment)
-	importance := widget.MediumImportance
-	if text == "" {
-		text, importance = "No comment.", widget.LowImportance
-	}
-	if p.text.Text != text {
-		p.text.Importance = importance
-		p.text.SetText(text)
-		p.scroll.ScrollToTop()
-	}
-	title := commentTitle
-	if importance != widget.LowImportance {
-		title = commentTitleMark
-	}
-	if p.comTab.Text != title {
-		p.comTab.Text = title
-		p.tabs.Refresh()
-	}
 }
 
 // showNext writes the record's next move and each predictor's rank for it.

@@ -30,7 +30,11 @@ import (
 // principal variation. The runner keeps the tree for the position searched
 // and its children, so starting again there goes on where it stopped.
 
+// tabSearch is the saved name of the Search tab.
 const tabSearch = "search"
+
+// searchDepth puts the search's moves above the labels and the graph.
+const searchDepth = 2
 
 const (
 	// searchRefresh is how often a running search shows its snapshot: live
@@ -76,7 +80,7 @@ type searchResult struct {
 // searchView is the Search tab and the runner it drives, all on the Fyne
 // goroutine.
 type searchView struct {
-	wb     *Workbench
+	tabBase
 	opts   mcts.Options // of the runner, made at the first start; tests shrink them
 	runner *mcts.Runner
 
@@ -86,7 +90,7 @@ type searchView struct {
 	toPlay  board.Color   // its side to move
 	result  *searchResult // the last snapshot of node's run
 	shown   []mcts.Candidate
-	layer   *goban.Search // on the boards now; nil for none
+	drawn   *goban.Search // on the boards now; nil for none
 
 	// Where the pointer is: over a board's point, or over a row of the
 	// table. The variation shown follows whatever candidate lies there now,
@@ -104,11 +108,11 @@ type searchView struct {
 	rows     []*searchRow
 }
 
-func newSearchView(wb *Workbench) *searchView {
-	sv := &searchView{wb: wb, opts: searchOptions(), hoverRowAt: -1}
+func newSearchTab(wb *Workbench) tab {
+	sv := &searchView{tabBase: tabBase{wb: wb, name: tabSearch, title: "Search"}, opts: searchOptions(), hoverRowAt: -1}
 	sv.startB = widget.NewButton("Start", sv.start)
 	sv.startB.Importance = widget.HighImportance
-	sv.stopB = widget.NewButton("Stop", sv.stop)
+	sv.stopB = widget.NewButton("Stop", sv.cancel)
 	line := func(bold bool) *widget.Label {
 		l := widget.NewLabel("")
 		l.Truncation = fyne.TextTruncateEllipsis
@@ -128,6 +132,15 @@ func newSearchView(wb *Workbench) *searchView {
 	sv.box = container.NewBorder(top, nil, nil, nil, container.NewVScroll(container.NewVBox(list...)))
 	sv.update()
 	return sv
+}
+
+func (sv *searchView) content() fyne.CanvasObject { return sv.box }
+
+func (sv *searchView) layer() (goban.Layer, int) {
+	if sv.drawn == nil {
+		return nil, searchDepth // a nil *goban.Search would not be a nil Layer
+	}
+	return sv.drawn, searchDepth
 }
 
 // start searches the current position.
@@ -151,9 +164,9 @@ func (sv *searchView) start() {
 	}
 }
 
-// stop ends the current run without waiting for it; its final snapshot
+// cancel ends the current run without waiting for it; its final snapshot
 // comes as the others do, and stays on show.
-func (sv *searchView) stop() {
+func (sv *searchView) cancel() {
 	if sv.running {
 		sv.runner.Cancel()
 		sv.running = false
@@ -174,8 +187,8 @@ func (sv *searchView) navigated() {
 	sv.update()
 }
 
-// shutdown ends the run and waits for it, for Workbench.Stop.
-func (sv *searchView) shutdown() {
+// stop ends the run and waits for it, for Workbench.Stop.
+func (sv *searchView) stop() {
 	if sv.runner != nil {
 		sv.drop()
 		sv.runner.Stop()
@@ -263,7 +276,7 @@ func (sv *searchView) update() {
 		row.set([]string{c.Move.GTP(r.size), thousands(c.Visits), percent(c.WinRate), percent(c.Prior), pvText(c.PV, r.size)},
 			c.Move == r.Best, c.Move == pv)
 	}
-	sv.render()
+	sv.draw()
 }
 
 // pvMove is the candidate under the pointer, whose variation is shown, or
@@ -283,12 +296,12 @@ func (sv *searchView) pvMove() board.Point {
 	return board.NoPoint
 }
 
-// render puts the search layer on the boards: the candidates, or the
+// draw puts the search layer on the boards: the candidates, or the
 // variation of the one hovered.
-func (sv *searchView) render() {
+func (sv *searchView) draw() {
 	r := sv.current()
 	if r == nil {
-		if sv.layer != nil {
+		if sv.drawn != nil {
 			sv.setLayer(nil)
 		}
 		return
@@ -312,7 +325,7 @@ func (sv *searchView) render() {
 }
 
 func (sv *searchView) setLayer(l *goban.Search) {
-	sv.layer = l
+	sv.drawn = l
 	sv.wb.showLayers()
 }
 

@@ -23,7 +23,7 @@ import (
 func searchGame(t *testing.T, move, playouts int) (*harness, *searchView) {
 	t.Helper()
 	h := proGame(t, move)
-	sv := h.wb.search
+	sv := tabOf[*searchView](h.wb)
 	sv.opts.Threads = 1
 	sv.opts.Playouts = playouts
 	sv.opts.Seed = 7
@@ -34,7 +34,7 @@ func searchGame(t *testing.T, move, playouts int) (*harness, *searchView) {
 // the table.
 func (h *harness) searched() *searchResult {
 	h.t.Helper()
-	sv := h.wb.search
+	sv := tabOf[*searchView](h.wb)
 	h.awaitSearch("a snapshot with visits", func() bool {
 		r := sv.current()
 		return r != nil && len(r.Candidates) > 0 && r.Candidates[0].Visits > 0 && sv.rows[0].cells[1].Text != ""
@@ -102,11 +102,11 @@ func totalVisits(r *searchResult) int {
 func TestSearchShowsCandidates(t *testing.T) {
 	const playouts = 600
 	h, sv := searchGame(t, 100, playouts)
-	h.wb.panel.tabs.SelectIndex(slices.Index(tabNames, tabSearch))
+	h.selectTab(tabSearch)
 	if h.wb.panel.tabs.Selected().Content != sv.box {
 		t.Fatal("the Search tab does not show the search")
 	}
-	if sv.layer != nil || sv.rows[0].cells[0].Text != "" {
+	if sv.drawn != nil || sv.rows[0].cells[0].Text != "" {
 		t.Fatal("search results before a search")
 	}
 	test.Tap(sv.startB)
@@ -136,11 +136,11 @@ func TestSearchShowsCandidates(t *testing.T) {
 		t.Fatalf("best move %s is not the most visited %s", r.Best.GTP(19), best.Move.GTP(19))
 	}
 	// The board marks the most visited move as the best, and only it.
-	if sv.layer == nil || len(sv.layer.Moves) == 0 {
+	if sv.drawn == nil || len(sv.drawn.Moves) == 0 {
 		t.Fatal("no search layer on the board")
 	}
 	var marked []goban.Point
-	for _, m := range sv.layer.Moves {
+	for _, m := range sv.drawn.Moves {
 		if m.Best {
 			marked = append(marked, m.Point)
 		}
@@ -184,30 +184,30 @@ func TestSearchShowsCandidates(t *testing.T) {
 	}
 	second := r.Candidates[1]
 	sv.rows[1].MouseIn(&desktop.MouseEvent{})
-	if sv.layer == nil || len(sv.layer.PV) != len(second.PV) || sv.layer.PV[0] != gp(second.Move) {
-		t.Fatalf("hovering row 2 shows %v, want the variation %v", sv.layer.PV, second.PV)
+	if sv.drawn == nil || len(sv.drawn.PV) != len(second.PV) || sv.drawn.PV[0] != gp(second.Move) {
+		t.Fatalf("hovering row 2 shows %v, want the variation %v", sv.drawn.PV, second.PV)
 	}
 	wantStone := goban.Black
 	if pos.ToPlay == board.White {
 		wantStone = goban.White
 	}
-	if sv.layer.ToPlay != wantStone {
-		t.Errorf("variation starts with %v, want %v", sv.layer.ToPlay, wantStone)
+	if sv.drawn.ToPlay != wantStone {
+		t.Errorf("variation starts with %v, want %v", sv.drawn.ToPlay, wantStone)
 	}
 	sv.rows[1].MouseOut()
-	if len(sv.layer.PV) != 0 {
+	if len(sv.drawn.PV) != 0 {
 		t.Error("the variation stays after the pointer left the row")
 	}
 	// On the board: the pointer on a candidate shows its variation, on
 	// another point none.
 	board0 := h.wb.views[0].board
 	board0.OnHover(gp(best.Move), true)
-	if len(sv.layer.PV) == 0 || sv.layer.PV[0] != gp(best.Move) {
-		t.Errorf("hovering %s on the board shows %v", best.Move.GTP(19), sv.layer.PV)
+	if len(sv.drawn.PV) == 0 || sv.drawn.PV[0] != gp(best.Move) {
+		t.Errorf("hovering %s on the board shows %v", best.Move.GTP(19), sv.drawn.PV)
 	}
 	board0.OnHover(goban.Point{X: 0, Y: 0}, true) // A19, empty and never a candidate this early
-	if len(sv.layer.PV) != 0 {
-		t.Errorf("hovering A19 shows a variation %v", sv.layer.PV)
+	if len(sv.drawn.PV) != 0 {
+		t.Errorf("hovering A19 shows a variation %v", sv.drawn.PV)
 	}
 }
 
@@ -226,14 +226,14 @@ func TestSearchStopsOnNavigation(t *testing.T) {
 	}
 	h.ended(done)
 	h.drain()
-	if sv.layer != nil || sv.rows[0].cells[0].Text != "" {
+	if sv.drawn != nil || sv.rows[0].cells[0].Text != "" {
 		t.Error("the previous position's search is still shown")
 	}
 	if sv.result == nil || sv.result.node != searchedNode || sv.result.Final {
 		t.Error("a snapshot after navigation was taken for the old position")
 	}
 	h.key(fyne.KeyLeft, 0)
-	if sv.layer == nil || sv.rows[0].cells[0].Text == "" {
+	if sv.drawn == nil || sv.rows[0].cells[0].Text == "" {
 		t.Error("back on the searched position, its last snapshot is not shown")
 	}
 	// Loading another game stops a search too.
@@ -327,7 +327,7 @@ func TestSearchFailureIsShown(t *testing.T) {
 	test.Tap(sv.startB)
 	h.ended(sv.runner.Done())
 	h.awaitSearch("the failure", func() bool { return !sv.running })
-	if !strings.Contains(sv.progress.Text, "no-such-policy") || sv.layer != nil {
+	if !strings.Contains(sv.progress.Text, "no-such-policy") || sv.drawn != nil {
 		t.Errorf("progress %q after a failed start", sv.progress.Text)
 	}
 }
@@ -372,7 +372,7 @@ func TestSearchScreenshot(t *testing.T) {
 	if h.wb.settings.heat || h.wb.settings.topK != 0 {
 		t.Fatal("could not turn the heat map and labels off")
 	}
-	h.wb.panel.tabs.SelectIndex(slices.Index(tabNames, tabSearch))
+	h.selectTab(tabSearch)
 	test.Tap(sv.startB)
 	h.awaitSearch("the search to finish", func() bool { return !sv.running })
 	h.ended(sv.runner.Done())

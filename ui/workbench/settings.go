@@ -20,16 +20,8 @@ type settings struct {
 	palette     goban.Palette
 	hideBelow   float64 // probabilities below this are not coloured
 	heat        bool    // heat layer shown
-	tab         string  // the tab shown below the controls: tabMoves, tabComment, tabInspector or tabTerritory
+	tab         string  // the saved name of the tab shown below the controls; the panel checks it
 }
-
-// The tabs below the predictor controls, by their saved names.
-const (
-	tabMoves     = "moves"
-	tabComment   = "comment"
-	tabInspector = "inspector"
-	tabTerritory = "territory"
-)
 
 // Preference keys.
 const (
@@ -107,9 +99,6 @@ func loadSettings(p fyne.Preferences) settings {
 	}
 	if !slices.Contains(hideChoices, s.hideBelow) {
 		s.hideBelow = 0.001
-	}
-	if !slices.Contains(tabNames, s.tab) {
-		s.tab = tabInspector
 	}
 	return s
 }

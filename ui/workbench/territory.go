@@ -26,6 +26,12 @@ import (
 // analysis/live's engine tasks, run with the predictors' and cancelled,
 // cached and delivered the same way; this file draws them.
 
+// tabTerritory is the saved name of the Territory tab.
+const tabTerritory = "territory"
+
+// territoryDepth puts the territory under the heat map.
+const territoryDepth = -1
+
 // Preference keys of the territory section.
 const (
 	prefTerritory       = "territory"
@@ -89,9 +95,9 @@ func (s *territorySettings) save(p fyne.Preferences) {
 	p.SetInt(prefTerritoryStyle, slices.Index(territoryStyles, s.style))
 }
 
-// territoryView is the territory section and what it shows.
+// territoryView is the Territory tab and what it draws on the boards.
 type territoryView struct {
-	wb   *Workbench
+	tabBase
 	s    territorySettings
 	live live.Territory
 
@@ -109,7 +115,7 @@ type territoryView struct {
 	hoverPoint  goban.Point
 	hoverInside bool
 
-	layer    goban.Layer // on the boards now
+	drawn    goban.Layer // on the boards now
 	layerKey layerKey
 
 	box     fyne.CanvasObject // the content of the Territory tab
@@ -134,8 +140,8 @@ type layerKey struct {
 	on     bool
 }
 
-func newTerritoryView(wb *Workbench) *territoryView {
-	tv := &territoryView{wb: wb}
+func newTerritoryTab(wb *Workbench) tab {
+	tv := &territoryView{tabBase: tabBase{wb: wb, name: tabTerritory, title: "Territory"}}
 	models := territoryModels()
 	tv.s = loadTerritorySettings(wb.opts.Preferences, models)
 	changed := func(reanalyze bool) {
@@ -190,6 +196,10 @@ func newTerritoryView(wb *Workbench) *territoryView {
 	return tv
 }
 
+func (tv *territoryView) content() fyne.CanvasObject { return tv.box }
+
+func (tv *territoryView) layer() (goban.Layer, int) { return tv.drawn, territoryDepth }
+
 // enable greys out the controls that do nothing with the current choices.
 func (tv *territoryView) enable() {
 	set := func(w fyne.Disableable, on bool) {
@@ -227,12 +237,12 @@ func (tv *territoryView) sampleShown() bool {
 }
 
 // tasks are the engine tasks of the territory section for the current
-// position: the estimate, the score, and a sample when one is asked for.
-// The analysis starts them with the predictors', so navigation cancels
-// them all at once.
-func (tv *territoryView) tasks() []engine.Task {
+// position: the estimate and a sample when one is asked for, which the
+// boards draw, and the score, which the tab writes. The analysis starts
+// them with the predictors', so navigation cancels them all at once.
+func (tv *territoryView) tasks(bool) (board, text []engine.Task) {
 	if !tv.s.on {
-		return nil
+		return nil, nil
 	}
 	node := tv.wb.doc.cursor.Node()
 	model, method := tv.s.model, tv.s.method
@@ -249,10 +259,10 @@ func (tv *territoryView) tasks() []engine.Task {
 			tv.render()
 		}
 	})
-	ts := []engine.Task{est, score}
+	board = []engine.Task{est}
 	if tv.sampleShown() && model != territory.KindMC.String() {
 		seed := tv.seed
-		ts = append(ts, tv.live.SampleTask(model, method, seed, func(s *live.Sample, err error) {
+		board = append(board, tv.live.SampleTask(model, method, seed, func(s *live.Sample, err error) {
 			if err != nil {
 				tv.wb.setStatus("territory sample: %v", err)
 				return
@@ -263,7 +273,7 @@ func (tv *territoryView) tasks() []engine.Task {
 			}
 		}))
 	}
-	return ts
+	return board, []engine.Task{score}
 }
 
 // render puts the territory layer on the boards and writes the score and
@@ -282,7 +292,7 @@ func (tv *territoryView) render() {
 	}
 	if key != tv.layerKey {
 		tv.layerKey = key
-		tv.layer = tv.makeLayer(key)
+		tv.drawn = tv.makeLayer(key)
 		tv.wb.showLayers()
 	}
 	tv.showSummary()

@@ -5,7 +5,6 @@ import (
 	"image"
 	"image/color"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -42,7 +41,7 @@ func proGame(t *testing.T, move int) *harness {
 // estimated waits for the territory estimate of the current position.
 func (h *harness) estimated() *live.Ownership {
 	h.t.Helper()
-	tv := h.wb.terr
+	tv := tabOf[*territoryView](h.wb)
 	h.pump("the territory estimate", func() bool { return tv.shown != nil && tv.node == h.wb.doc.cursor.Node() })
 	return tv.shown
 }
@@ -126,12 +125,12 @@ func gp(p board.Point) goban.Point {
 // as theirs and painted in their colour, and the score is shown.
 func TestTerritoryOverlayShowsOwners(t *testing.T) {
 	h := proGame(t, 240)
-	tv := h.wb.terr
-	if tv.s.on || tv.layer != nil {
+	tv := tabOf[*territoryView](h.wb)
+	if tv.s.on || tv.drawn != nil {
 		t.Fatal("the territory overlay is on before it was asked for")
 	}
 	// The section is the Territory tab; the choice of tab is kept.
-	h.wb.panel.tabs.SelectIndex(slices.Index(tabNames, tabTerritory))
+	h.selectTab(tabTerritory)
 	if h.wb.panel.tabs.Selected().Content != tv.box || h.wb.opts.Preferences.String(prefTab) != tabTerritory {
 		t.Error("the Territory tab does not show the section, or its choice was not saved")
 	}
@@ -146,9 +145,9 @@ func TestTerritoryOverlayShowsOwners(t *testing.T) {
 	if o.Model != live.DefaultTerritoryModel || o.Method != live.DefaultTerritoryMethod || o.Size != 19 {
 		t.Fatalf("estimate by %s/%s on %dx%d", o.Model, o.Method, o.Size, o.Size)
 	}
-	l, ok := tv.layer.(*goban.Territory)
+	l, ok := tv.drawn.(*goban.Territory)
 	if !ok || &l.Owner[0] != &o.Mean[0] || !l.MarkDead {
-		t.Fatalf("the board's layer is %T, not the estimate with dead stones marked", tv.layer)
+		t.Fatalf("the board's layer is %T, not the estimate with dead stones marked", tv.drawn)
 	}
 	pos := h.wb.doc.cursor.Position()
 	regions := enclosed(&pos.Board, 3)
@@ -202,7 +201,7 @@ func TestTerritoryOverlayShowsOwners(t *testing.T) {
 	}
 	// Off again: the layer goes, and no estimate runs.
 	test.Tap(tv.on)
-	if tv.layer != nil || tv.tasks() != nil || tv.win.Text != "" {
+	if tv.drawn != nil || taskCount(tv) != 0 || tv.win.Text != "" {
 		t.Error("turning the overlay off left it on the board or running")
 	}
 }
@@ -211,7 +210,7 @@ func TestTerritoryOverlayShowsOwners(t *testing.T) {
 // model in the panel: each brings its own estimate onto the board.
 func TestTerritoryMethodSwitchUpdates(t *testing.T) {
 	h := proGame(t, 120)
-	tv := h.wb.terr
+	tv := tabOf[*territoryView](h.wb)
 	test.Tap(tv.on)
 	sw := h.estimated()
 	tv.method.SetSelected(territory.MethodLBP.String())
@@ -220,7 +219,7 @@ func TestTerritoryMethodSwitchUpdates(t *testing.T) {
 	}
 	h.pump("the LBP estimate", func() bool { return tv.shown != nil && tv.shown.Method == territory.MethodLBP.String() })
 	lbp := tv.shown
-	l, ok := tv.layer.(*goban.Territory)
+	l, ok := tv.drawn.(*goban.Territory)
 	if !ok || &l.Owner[0] != &lbp.Mean[0] {
 		t.Fatal("the board does not show the LBP estimate")
 	}
@@ -252,7 +251,7 @@ func TestTerritoryMethodSwitchUpdates(t *testing.T) {
 	// The style is a repaint, not a new estimate.
 	shown := tv.shown
 	tv.style.SetSelected("Shading")
-	if l, ok := tv.layer.(*goban.Territory); !ok || l.Style != goban.TerritoryShading || tv.shown != shown {
+	if l, ok := tv.drawn.(*goban.Territory); !ok || l.Style != goban.TerritoryShading || tv.shown != shown {
 		t.Error("the shading style did not reach the board")
 	}
 }
@@ -262,7 +261,7 @@ func TestTerritoryMethodSwitchUpdates(t *testing.T) {
 // on navigation.
 func TestTerritorySampleDrawsBonds(t *testing.T) {
 	h := proGame(t, 90)
-	tv := h.wb.terr
+	tv := tabOf[*territoryView](h.wb)
 	test.Tap(tv.on)
 	h.estimated()
 	if !tv.meanB.Disabled() {
@@ -270,9 +269,9 @@ func TestTerritorySampleDrawsBonds(t *testing.T) {
 	}
 	test.Tap(tv.sampleB)
 	h.pump("the sample", func() bool { return tv.sample != nil })
-	l, ok := tv.layer.(*goban.TerritorySample)
+	l, ok := tv.drawn.(*goban.TerritorySample)
 	if !ok {
-		t.Fatalf("the board shows %T, not the sample", tv.layer)
+		t.Fatalf("the board shows %T, not the sample", tv.drawn)
 	}
 	if tv.sampleB.Text != "Another sample" || tv.meanB.Disabled() {
 		t.Errorf("while a sample is shown the buttons read %q and Mean disabled %v", tv.sampleB.Text, tv.meanB.Disabled())
@@ -326,16 +325,16 @@ func TestTerritorySampleDrawsBonds(t *testing.T) {
 	}
 	// Back to the mean, then a new sample is another seed.
 	test.Tap(tv.meanB)
-	if _, ok := tv.layer.(*goban.Territory); !ok {
-		t.Fatalf("after Mean the board shows %T", tv.layer)
+	if _, ok := tv.drawn.(*goban.Territory); !ok {
+		t.Fatalf("after Mean the board shows %T", tv.drawn)
 	}
 	first := tv.seed
 	test.Tap(tv.sampleB)
 	h.pump("a second sample", func() bool { return tv.sample != nil && tv.sample.Seed != first })
 	// The sample belongs to its position.
 	h.key(fyne.KeyRight, 0)
-	if _, ok := tv.layer.(*goban.Territory); !ok || tv.sample != nil {
-		t.Errorf("after moving on the board shows %T", tv.layer)
+	if _, ok := tv.drawn.(*goban.Territory); !ok || tv.sample != nil {
+		t.Errorf("after moving on the board shows %T", tv.drawn)
 	}
 }
 
@@ -385,7 +384,7 @@ func midXY(h *harness, a, b goban.Point) (int, int) {
 // position's estimate arrives.
 func TestTerritoryNavigationCancels(t *testing.T) {
 	h := proGame(t, 60)
-	tv := h.wb.terr
+	tv := tabOf[*territoryView](h.wb)
 	type start struct {
 		ctx context.Context
 	}
@@ -437,7 +436,7 @@ func TestTerritoryNavigationCancels(t *testing.T) {
 // and the point's expected owner.
 func TestTerritoryHoverShowsChainSafety(t *testing.T) {
 	h := proGame(t, 150)
-	tv := h.wb.terr
+	tv := tabOf[*territoryView](h.wb)
 	test.Tap(tv.on)
 	o := h.estimated()
 	pos := h.wb.doc.cursor.Position()

@@ -47,7 +47,7 @@ type Workbench struct {
 	settings  settings
 	panel     *panel
 	status    *statusBar
-	moves     *moveList
+	tabs      []tab           // the tabs below the predictor controls, in tabMakers' order
 	boards    *fyne.Container // the main board, or both boards side by side
 	comparing bool            // boards holds both boards
 	recent    *fyne.MenuItem  // File ▸ Open Recent
@@ -57,10 +57,6 @@ type Workbench struct {
 
 	hover hoverState
 	now   func() time.Time // the clock of hoverState; tests set their own
-
-	terr   *territoryView // the territory section and its overlay
-	search *searchView    // the Search tab and its tree search
-	cfgv   *cfgView       // the CFG tab and its overlay
 }
 
 // view is one board and what it shows: the predictor whose heat it draws
@@ -70,10 +66,6 @@ type view struct {
 	caption *captionLabel
 	shown   *live.Prediction // nil until the first delivery; kept across navigation
 	node    *game.Node       // the node shown was computed for
-	// explained explains every point for the inspector; like shown it
-	// stays until the next position's arrives.
-	explained    *live.Explanations
-	explainedFor *game.Node
 }
 
 // New builds the workbench into w — its content, main menu, keys, drop
@@ -112,16 +104,15 @@ func New(w fyne.Window, o Options) *Workbench {
 		b.OnScrolled = wb.scrolled
 		b.OnHover = func(p goban.Point, inside bool) {
 			wb.hovered(i, p, inside)
-			wb.terr.hovered(i, p, inside)
-			wb.search.hovered(i, p, inside)
-			wb.cfgv.hovered(i, p, inside)
+			for _, t := range wb.tabs {
+				t.hovered(i, p, inside)
+			}
 		}
 		wb.views[i] = v
 	}
-	wb.moves = newMoveList(wb.jump)
-	wb.terr = newTerritoryView(wb) // before the panel, whose tabs hold its section
-	wb.search = newSearchView(wb)
-	wb.cfgv = newCFGView(wb)
+	for _, newTab := range tabMakers {
+		wb.tabs = append(wb.tabs, newTab(wb))
+	}
 	wb.panel = newPanel(wb)
 	wb.status = newStatusBar()
 	wb.boards = container.NewStack()
@@ -145,8 +136,14 @@ func New(w fyne.Window, o Options) *Workbench {
 // Board returns the main board, for the app's start-up timing.
 func (wb *Workbench) Board() *goban.Board { return wb.views[0].board }
 
-// Stop cancels running analyses and the search, and waits for the workers.
-func (wb *Workbench) Stop() { wb.search.shutdown(); wb.engine.Stop() }
+// Stop cancels running analyses and the tabs' own work (the search), and
+// waits for the workers.
+func (wb *Workbench) Stop() {
+	for _, t := range wb.tabs {
+		t.stop()
+	}
+	wb.engine.Stop()
+}
 
 // layoutBoards shows the main board alone, or both boards side by side with
 // their predictors named above them.
@@ -164,21 +161,6 @@ func (wb *Workbench) layoutBoards() {
 		wb.boards.Objects = []fyne.CanvasObject{container.NewHSplit(pane(wb.views[0]), pane(wb.views[1]))}
 	}
 	wb.boards.Refresh()
-}
-
-// showLayers puts the panels' whole-board layers on both boards: the
-// territory under the heat map, the CFG and the search above the labels.
-func (wb *Workbench) showLayers() {
-	var over []goban.Layer
-	if wb.cfgv.layer != nil {
-		over = append(over, wb.cfgv.layer)
-	}
-	if wb.search.layer != nil {
-		over = append(over, wb.search.layer) // a nil *goban.Search would not be a nil Layer
-	}
-	for _, v := range wb.views {
-		v.board.SetLayers([]goban.Layer{wb.terr.layer}, over)
-	}
 }
 
 // setStatus shows a short message in the status bar, e.g. why a click did

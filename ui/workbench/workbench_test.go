@@ -37,6 +37,32 @@ type harness struct {
 	quit int
 }
 
+// tabOf is the workbench's tab of type T.
+func tabOf[T tab](wb *Workbench) T {
+	for _, t := range wb.tabs {
+		if t, ok := t.(T); ok {
+			return t
+		}
+	}
+	panic("no such tab")
+}
+
+// selectTab selects the tab saved as name, as a click on it does.
+func (h *harness) selectTab(name string) {
+	h.t.Helper()
+	i := slices.IndexFunc(h.wb.tabs, func(t tab) bool { return t.base().name == name })
+	if i < 0 {
+		h.t.Fatalf("no tab %q", name)
+	}
+	h.wb.panel.tabs.SelectIndex(i)
+}
+
+// taskCount is how many engine tasks t asks for now, shown or not.
+func taskCount(t tab) int {
+	b, text := t.tasks(t.base().shown())
+	return len(b) + len(text)
+}
+
 func newHarness(t *testing.T, sgf string) *harness {
 	t.Helper()
 	a := test.NewTempApp(t)
@@ -145,11 +171,11 @@ func TestKeysNavigate(t *testing.T) {
 	if n, i := c.Variations(); n != 2 || i != 1 || h.move() != 3 {
 		t.Fatalf("↓: variation %d of %d at move %d, want 2 of 2 at move 3", i+1, n, h.move())
 	}
-	if got := h.wb.panel.text.Text; got != "a side line" {
+	if got := tabOf[*commentTab](h.wb).text.Text; got != "a side line" {
 		t.Errorf("comment of the variation %q", got)
 	}
-	if len(h.wb.moves.line) != 4 {
-		t.Errorf("move list shows %d rows for the side line, want 4", len(h.wb.moves.line))
+	if len(tabOf[*moveList](h.wb).line) != 4 {
+		t.Errorf("move list shows %d rows for the side line, want 4", len(tabOf[*moveList](h.wb).line))
 	}
 	h.key(fyne.KeyEnd, 0)
 	if h.move() != 3 {
@@ -160,8 +186,8 @@ func TestKeysNavigate(t *testing.T) {
 		t.Errorf("↑ did not return to the main line")
 	}
 	h.key(fyne.KeyEnd, 0)
-	if h.move() != 14 || len(h.wb.moves.line) != 15 {
-		t.Errorf("End on the main line: move %d, %d rows", h.move(), len(h.wb.moves.line))
+	if h.move() != 14 || len(tabOf[*moveList](h.wb).line) != 15 {
+		t.Errorf("End on the main line: move %d, %d rows", h.move(), len(tabOf[*moveList](h.wb).line))
 	}
 	// The wheel steps like the arrows.
 	h.wb.scrolled(-2)
@@ -175,11 +201,11 @@ func TestKeysNavigate(t *testing.T) {
 
 func TestMoveListJumps(t *testing.T) {
 	h := newHarness(t, variations)
-	h.wb.panel.tabs.SelectIndex(slices.Index(tabNames, tabMoves))
-	target := h.wb.moves.line[5]
-	h.wb.moves.list.ScrollTo(5)
+	h.selectTab(tabMoves)
+	target := tabOf[*moveList](h.wb).line[5]
+	tabOf[*moveList](h.wb).list.ScrollTo(5)
 	var row *moveRow
-	for _, o := range test.LaidOutObjects(h.wb.moves.list) {
+	for _, o := range test.LaidOutObjects(tabOf[*moveList](h.wb).list) {
 		if r, ok := o.(*moveRow); ok && r.node == target {
 			row = r
 		}
@@ -333,6 +359,32 @@ func TestOpeningAnotherGameAsksFirst(t *testing.T) {
 	}
 	if got := h.wb.opts.Preferences.StringList(prefRecent); len(got) != 1 || got[0] != path {
 		t.Errorf("recent files %v", got)
+	}
+	if ml := tabOf[*moveList](h.wb); len(ml.line) != 2 || ml.line[1].Move == nil || ml.line[1].Move.Point != board.At(0, 0) {
+		t.Errorf("the move list shows %d rows, not the new game's start and B[aa]", len(ml.line))
+	}
+}
+
+// TestTabsKeepTheirSavedNames: every tab has its own saved name; the tab
+// saved is shown at start, and one no longer there gives the inspector.
+func TestTabsKeepTheirSavedNames(t *testing.T) {
+	for saved, want := range map[string]string{tabSearch: tabSearch, "no-such-tab": tabInspector} {
+		a := test.NewTempApp(t)
+		a.Preferences().SetString(prefTab, saved)
+		w := test.NewWindow(nil)
+		wb := New(w, Options{OnUI: func(f func()) { f() }, Preferences: a.Preferences()})
+		names := map[string]bool{}
+		for _, tb := range wb.tabs {
+			if n := tb.base().name; names[n] || n == "" {
+				t.Errorf("tab %q: name empty or used twice", n)
+			}
+			names[tb.base().name] = true
+		}
+		if got := wb.tabs[wb.panel.tabs.SelectedIndex()].base().name; got != want || wb.settings.tab != want {
+			t.Errorf("saved %q: shows %q (settings say %q), want %q", saved, got, wb.settings.tab, want)
+		}
+		wb.Stop()
+		w.Close()
 	}
 }
 
