@@ -240,6 +240,15 @@ type Explanation struct {
 	// Pattern is the largest matching shape, as board cells around the move, when the model uses shapes.
 	PatternSize int
 	Pattern     []PatternCell
+	// Interactions are the pairwise terms of a model whose factors interact (FBT's ⟨v_f, v_g⟩, Xiao
+	// eq. 3.1): every pair of Factors, the largest in absolute value first. Empty for other models.
+	Interactions []Interaction
+}
+
+// Interaction is what two factors of a move add to its log-strength together, beyond their own weights.
+type Interaction struct {
+	A, B  int // indices into Explanation.Factors, A < B
+	Value float64
 }
 
 // PatternCell is one point of a shape relative to the move: offset (x to the right, y downwards, as the

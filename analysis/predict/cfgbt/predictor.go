@@ -3,15 +3,13 @@ package cfgbt
 import (
 	"fmt"
 	"math"
-	"slices"
-	"sort"
 
 	"aji/analysis/board"
 	"aji/analysis/cfg"
 	"aji/analysis/feature"
 	"aji/analysis/game"
-	"aji/analysis/pattern"
 	"aji/analysis/predict"
+	"aji/analysis/predict/mm"
 )
 
 // Predictor gives each legal move the probability γ_team / Σ γ_team over all legal moves (Coulom §2.2;
@@ -29,7 +27,7 @@ type Predictor struct {
 	seen    game.Key
 	hasSeen bool
 	dist    predict.Distribution
-	sorted  []float64
+	ranks   predict.Ranks
 	runs    int // feature computations so far, for tests
 }
 
@@ -83,7 +81,8 @@ func (p *Predictor) compute(pos *game.Position) {
 			d.P[mv] /= total
 		}
 	}
-	p.seen, p.hasSeen, p.sorted = pos.Key(), true, p.sorted[:0]
+	p.seen, p.hasSeen = pos.Key(), true
+	p.ranks.Reset()
 }
 
 // Explain implements predict.Explainer: the tactical levels, the shape and the path features (with the
@@ -116,15 +115,11 @@ func (p *Predictor) Explain(pos *game.Position, move board.Point) predict.Explan
 				name = fmt.Sprintf("3x3 shape (class %d, atari bits included)", int(i)-feature.NumIndices)
 			} else {
 				e := p.m.Shapes.Entry(int(i) - feature.NumIndices)
-				name = fmt.Sprintf("shape of size %d (seen %d times in training)", e.Size, e.Count)
+				name = mm.ShapeName(e)
 				size = e.Size
 			}
 			ex.PatternSize = size
-			cells := pattern.Cells(&pos.Board, pos.ToPlay, move, size)
-			ex.Pattern = make([]predict.PatternCell, len(cells))
-			for k, c := range cells {
-				ex.Pattern[k] = predict.PatternCell{DX: c.DX, DY: c.DY, State: cellStates[c.State]}
-			}
+			ex.Pattern = predict.PatternOf(&pos.Board, pos.ToPlay, move, size)
 		default:
 			k := int(i) - base
 			name = fmt.Sprintf("CFG path %s (seen %d times in training)", cfg.FeatureString(p.m.Labels[k]), p.m.Counts[k])
@@ -138,27 +133,7 @@ func (p *Predictor) Explain(pos *game.Position, move board.Point) predict.Explan
 	return ex
 }
 
-// cellStates names pattern states in predict's words.
-var cellStates = [...]string{
-	pattern.Empty: predict.CellEmpty,
-	pattern.Own:   predict.CellOwn,
-	pattern.Opp:   predict.CellOpponent,
-	pattern.Off:   predict.CellEdge,
-}
-
-// rank is predict.Distribution.Rank of move in the remembered position, by binary search in the sorted
-// probabilities of its legal moves.
+// rank is predict.Distribution.Rank of move in the remembered position.
 func (p *Predictor) rank(move board.Point) int {
-	if len(p.sorted) == 0 {
-		for _, mv := range p.moves {
-			p.sorted = append(p.sorted, p.dist.P[mv])
-		}
-		slices.Sort(p.sorted)
-	}
-	pm := p.dist.P[move]
-	r := len(p.sorted) - sort.SearchFloat64s(p.sorted, pm)
-	if !p.teams.Set().Legal(move) {
-		r++
-	}
-	return r
+	return p.ranks.Of(&p.dist, p.moves, move, p.teams.Set().Legal(move))
 }

@@ -3,8 +3,6 @@ package mm
 import (
 	"fmt"
 	"math"
-	"slices"
-	"sort"
 
 	"aji/analysis/board"
 	"aji/analysis/bt"
@@ -31,8 +29,8 @@ type Predictor struct {
 	seen    game.Key
 	hasSeen bool
 	dist    predict.Distribution
-	sorted  []float64 // the legal moves' probabilities in increasing order, for ranks; empty until needed
-	runs    int       // feature computations so far, for tests
+	ranks   predict.Ranks
+	runs    int // feature computations so far, for tests
 }
 
 // NewPredictor makes a predictor for model m; withOwner asks for the Monte Carlo owner feature, used only
@@ -61,7 +59,7 @@ func teamOf(dst []int32, m *Model, set *feature.Set, tr *pattern.Tracker, mv boa
 			dst = append(dst, int32(feature.Index(feature.Feature(f), level)))
 		}
 	}
-	if mv != board.Pass {
+	if mv != board.Pass && m.Shapes.Len() > 0 {
 		if id, _, ok := m.Shapes.Largest(tr.Keys(mv, toPlay)); ok {
 			dst = append(dst, int32(ShapeIndex(id)))
 		}
@@ -88,7 +86,8 @@ func (p *Predictor) Predict(pos *game.Position, out *predict.Distribution) {
 // compute predicts pos into p.dist and remembers pos as the position seen.
 func (p *Predictor) compute(pos *game.Position) {
 	p.predict(pos, &p.dist)
-	p.seen, p.hasSeen, p.sorted = pos.Key(), true, p.sorted[:0]
+	p.seen, p.hasSeen = pos.Key(), true
+	p.ranks.Reset()
 }
 
 func (p *Predictor) predict(pos *game.Position, out *predict.Distribution) {
@@ -132,13 +131,9 @@ func (p *Predictor) Explain(pos *game.Position, move board.Point) predict.Explan
 			name = feature.IndexName(int(i))
 		} else {
 			e := p.m.Shapes.Entry(int(i) - feature.NumIndices)
-			name = shapeName(e)
+			name = ShapeName(e)
 			ex.PatternSize = e.Size
-			cells := pattern.Cells(&pos.Board, pos.ToPlay, move, e.Size)
-			ex.Pattern = make([]predict.PatternCell, len(cells))
-			for k, c := range cells {
-				ex.Pattern[k] = predict.PatternCell{DX: c.DX, DY: c.DY, State: cellStates[c.State]}
-			}
+			ex.Pattern = predict.PatternOf(&pos.Board, pos.ToPlay, move, e.Size)
 		}
 		share := 0.0
 		if abs > 0 {
@@ -149,31 +144,12 @@ func (p *Predictor) Explain(pos *game.Position, move board.Point) predict.Explan
 	return ex
 }
 
-// rank is predict.Distribution.Rank of move in the remembered position, by binary search in the sorted
-// probabilities of its legal moves: ranking every point then costs one sort, not a scan per point.
+// rank is predict.Distribution.Rank of move in the remembered position.
 func (p *Predictor) rank(move board.Point) int {
-	if len(p.sorted) == 0 {
-		for _, mv := range p.set.Moves() {
-			p.sorted = append(p.sorted, p.dist.P[mv])
-		}
-		slices.Sort(p.sorted)
-	}
-	pm := p.dist.P[move]
-	r := len(p.sorted) - sort.SearchFloat64s(p.sorted, pm) // legal moves with probability >= pm
-	if !p.set.Legal(move) {
-		r++ // the count did not include the move itself
-	}
-	return r
+	return p.ranks.Of(&p.dist, p.set.Moves(), move, p.set.Legal(move))
 }
 
-// cellStates names pattern states in predict's words (pattern's own String is terser: "opp", "off").
-var cellStates = [...]string{
-	pattern.Empty: predict.CellEmpty,
-	pattern.Own:   predict.CellOwn,
-	pattern.Opp:   predict.CellOpponent,
-	pattern.Off:   predict.CellEdge,
-}
-
-func shapeName(e pattern.Entry) string {
+// ShapeName names a shape factor for an Explanation.
+func ShapeName(e pattern.Entry) string {
 	return fmt.Sprintf("shape of size %d (seen %d times in training)", e.Size, e.Count)
 }
