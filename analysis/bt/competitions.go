@@ -118,3 +118,18 @@ func (c *Competitions) Teams() int { return len(c.teamEnd) }
 func (c *Competitions) Bytes() int {
 	return 4*cap(c.members) + 4*cap(c.teamEnd) + 4*cap(c.weight) + 4*cap(c.compEnd) + 4*cap(c.winner)
 }
+
+// Competition returns competition j's teams, the team indices [lo, hi), and its winning team. It lets
+// trainers other than MM (FBT's SGD) read the store.
+func (c *Competitions) Competition(j int) (lo, hi, winner int) {
+	if j > 0 {
+		lo = int(c.compEnd[j-1])
+	}
+	return lo, int(c.compEnd[j]), int(c.winner[j])
+}
+
+// Team returns the members of team t (the store's own slice: do not modify it) and its multiplicity.
+func (c *Competitions) Team(t int) ([]int32, float32) { return c.team(int32(t)), c.weight[t] }
+
+// NumGamma returns the number of parameters the store's indices range over.
+func (c *Competitions) NumGamma() int { return c.numGamma }

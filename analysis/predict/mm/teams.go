@@ -40,7 +40,9 @@ func (t *MoveTeams) Position(pos *game.Position) []board.Point {
 	if t.owner {
 		t.ext.AddOwner(pos, &t.set)
 	}
-	t.tracker.Sync(&pos.Board)
+	if t.m.Shapes.Len() > 0 { // the shape keys are most of the work when the moves are few
+		t.tracker.Sync(&pos.Board)
+	}
 	t.toPlay = pos.ToPlay
 	return t.set.Moves()
 }
