@@ -2,6 +2,7 @@ package workbench
 
 import (
 	"fmt"
+	"slices"
 
 	"aji/analysis/board"
 	"aji/analysis/engine"
@@ -132,6 +133,25 @@ func (in *inspector) refresh() {
 	}
 }
 
+// withPartners is e's factors, each named with its strongest raising and
+// lowering interaction when the model has interactions (fbt):
+// "atari · × shape …: +1.30 · × 3x3 shape …: −0.41".
+func withPartners(e *predict.Explanation) []predict.Factor {
+	if len(e.Interactions) == 0 {
+		return e.Factors
+	}
+	up, down := e.Partners()
+	fs := slices.Clone(e.Factors)
+	for i := range fs {
+		for _, k := range []int{up[i], down[i]} {
+			if k >= 0 {
+				fs[i].Name += " · " + e.InteractionText(k, i)
+			}
+		}
+	}
+	return fs
+}
+
 // setLines writes the text beside the diagram: the first line strong, the
 // rest smaller, the last dimmed.
 func (in *inspector) setLines(lines ...string) {
@@ -181,6 +201,6 @@ func (in *inspector) show(ex *live.Explanations, p board.Point, e *predict.Expla
 		in.diagram.Hide()
 	}
 	in.setLines(fmt.Sprintf("%s · rank %d of %d", name, e.Rank, ex.Moves), "probability "+percent(e.Probability), side, shape)
-	in.table.set(e.Factors)
+	in.table.set(withPartners(e))
 	in.head.Refresh()
 }

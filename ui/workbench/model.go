@@ -26,6 +26,9 @@ func (wb *Workbench) LoadModel(path string) {
 				return
 			}
 			wb.panel.addPredictor(name)
+			for _, t := range wb.tabs {
+				t.predictorsChanged()
+			}
 			wb.setStatus("%s loaded as the predictor %s", filepath.Base(path), name)
 		})
 	}()

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image/color"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -52,21 +53,30 @@ const (
 	searchPlayouts = 1_000_000
 )
 
+// prefSearchPrior is the preference key of the search's prior.
+const prefSearchPrior = "search_prior"
+
 // searchOptions are the search's options in the app: `aji gtp`'s defaults
-// (RAVE with the mm prior, without its Monte Carlo owner feature, as
-// progressive bias; the pattern playout policy; no progressive widening),
-// on every core.
-func searchOptions() mcts.Options {
+// (RAVE with the prior, mm without its Monte Carlo owner feature unless the
+// user picks another, as progressive bias; the pattern playout policy; no
+// progressive widening), on every core.
+func searchOptions(prior string) mcts.Options {
 	return mcts.Options{
 		Playouts:  searchPlayouts,
 		Threads:   runtime.NumCPU(),
 		Selection: mcts.RAVE,
 		Policy:    mcts.PolicyPattern,
 		Widening:  false,
-		NewPrior:  func() (predict.Predictor, error) { return mcts.NewPrior(mcts.DefaultPriorName) },
+		NewPrior:  func() (predict.Predictor, error) { return mcts.NewPrior(prior) },
 
 		ProgressInterval: searchRefresh,
 	}
+}
+
+// searchPriors are the predictors offered as the search's prior: all but
+// uniform, which would be no prior at all.
+func searchPriors() []string {
+	return slices.DeleteFunc(predict.Names(), func(n string) bool { return n == "uniform" })
 }
 
 // searchResult is one snapshot of a run, with what the UI needs to show it.
@@ -100,6 +110,7 @@ type searchView struct {
 	hoverRowAt   int // -1: off the rows
 
 	box      fyne.CanvasObject
+	prior    *widget.Select // the predictor the search takes its prior from
 	startB   *widget.Button
 	stopB    *widget.Button
 	progress *widget.Label // playouts, rate, time
@@ -109,7 +120,16 @@ type searchView struct {
 }
 
 func newSearchTab(wb *Workbench) tab {
-	sv := &searchView{tabBase: tabBase{wb: wb, name: tabSearch, title: "Search"}, opts: searchOptions(), hoverRowAt: -1}
+	sv := &searchView{tabBase: tabBase{wb: wb, name: tabSearch, title: "Search"}, hoverRowAt: -1}
+	priors := searchPriors()
+	prior := wb.opts.Preferences.StringWithFallback(prefSearchPrior, mcts.DefaultPriorName)
+	if !slices.Contains(priors, prior) {
+		prior = mcts.DefaultPriorName
+	}
+	sv.opts = searchOptions(prior)
+	sv.prior = widget.NewSelect(priors, nil)
+	sv.prior.SetSelected(prior)
+	sv.prior.OnChanged = sv.setPrior
 	sv.startB = widget.NewButton("Start", sv.start)
 	sv.startB.Importance = widget.HighImportance
 	sv.stopB = widget.NewButton("Stop", sv.cancel)
@@ -128,7 +148,10 @@ func newSearchTab(wb *Workbench) tab {
 		sv.rows = append(sv.rows, r)
 		list = append(list, r)
 	}
-	top := container.NewVBox(container.NewBorder(nil, nil, container.NewHBox(sv.startB, sv.stopB), nil, sv.progress), sv.summary)
+	top := container.NewVBox(
+		container.NewBorder(nil, nil, container.NewHBox(sv.startB, sv.stopB), nil, sv.progress),
+		container.NewBorder(nil, nil, widget.NewLabel("Prior"), nil, sv.prior),
+		sv.summary)
 	sv.box = container.NewBorder(top, nil, nil, nil, container.NewVScroll(container.NewVBox(list...)))
 	sv.update()
 	return sv
@@ -163,6 +186,25 @@ func (sv *searchView) start() {
 		cv.Unfocus() // keep the arrow keys for navigation
 	}
 }
+
+// setPrior makes the next run search with the prior of the named
+// predictor. The runner goes, and its tree with it: the tree's priors are
+// the old predictor's.
+func (sv *searchView) setPrior(name string) {
+	sv.wb.opts.Preferences.SetString(prefSearchPrior, name)
+	if sv.runner != nil {
+		sv.runner.Discard()
+		sv.runner, sv.running = nil, false
+	}
+	sv.opts.NewPrior = searchOptions(name).NewPrior
+	sv.update()
+	if cv := sv.wb.win.Canvas(); cv != nil {
+		cv.Unfocus()
+	}
+}
+
+// predictorsChanged offers a predictor loaded from a model file as a prior.
+func (sv *searchView) predictorsChanged() { sv.prior.SetOptions(searchPriors()) }
 
 // cancel ends the current run without waiting for it; its final snapshot
 // comes as the others do, and stays on show.

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"aji/analysis/board"
+	"aji/analysis/mcts"
 	"aji/ui/goban"
 
 	"fyne.io/fyne/v2"
@@ -352,7 +353,7 @@ func TestSearchScreenshot(t *testing.T) {
 	}
 	h, sv := searchGame(t, 100, 20000)
 	fyne.CurrentApp().Settings().SetTheme(Theme())
-	sv.opts = searchOptions()
+	sv.opts = searchOptions(mcts.DefaultPriorName)
 	sv.opts.Playouts, sv.opts.Seed = 20000, 1
 	h.w.Resize(fyne.NewSize(1200, 900))
 	// The search alone on the board: heat map and predictor labels off,

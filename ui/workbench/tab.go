@@ -51,6 +51,9 @@ type tab interface {
 	hovered(view int, p goban.Point, inside bool)
 	// selected follows the user's choice of this tab.
 	selected()
+	// predictorsChanged follows the registration of a predictor (File ▸
+	// Load Model…), for a tab that offers a choice of predictors.
+	predictorsChanged()
 	// stop ends the tab's own goroutines, for Workbench.Stop.
 	stop()
 }
@@ -74,6 +77,7 @@ func (*tabBase) navigated()                             {}
 func (*tabBase) render()                                {}
 func (*tabBase) hovered(int, goban.Point, bool)         {}
 func (*tabBase) selected()                              {}
+func (*tabBase) predictorsChanged()                     {}
 func (*tabBase) stop()                                  {}
 
 // tabNamed is the tab saved as name, or nil.
