@@ -16,6 +16,7 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
@@ -34,7 +35,9 @@ type plotKind struct {
 
 // plotKinds are the figures `aji plot` draws, by name.
 var plotKinds = map[string]plotKind{
+	"fbt-time": {"Xiao's Figure 4.4: FBT validation top-1 against training time, from aji train fbt --log files", runPlotFBTTime},
 	"mixing":   {"Stern's Figure 5.5: Gibbs and Swendsen-Wang running averages against exact marginals", runPlotMixing},
+	"phase":    {"Xiao's Figure 4.2(b): top-1 per game phase of the results of aji eval --json files", runPlotPhase},
 	"rank-cdf": {"rank CDF, P(expert move among the top k), of the results of aji eval --json files", runPlotRankCDF},
 }
 
@@ -377,3 +380,70 @@ func writePanels(path string, panels []*plot.Plot, w, h vg.Length) error {
 	}
 	return nil
 }
+
+// curveLabels returns the names of the curves of a plot: those of the comma-separated --labels value
+// (flag), one per curve in file order, when given, else the defaults; what names the curves in the
+// error.
+func curveLabels(kind, flag, what string, defaults []string) ([]string, error) {
+	if flag == "" {
+		return defaults, nil
+	}
+	names := strings.Split(flag, ",")
+	if len(names) != len(defaults) {
+		return nil, fmt.Errorf("%w: plot %s: %d labels for %d %s", errUsage, kind, len(names), len(defaults), what)
+	}
+	return names, nil
+}
+
+// curvePanel is an empty panel with a grid, for curves drawn by addCurve.
+func curvePanel(title, xlabel, ylabel string) *plot.Plot {
+	p := plot.New()
+	p.Title.Text = title
+	p.Title.Padding = vg.Points(6)
+	p.X.Label.Text = xlabel
+	p.Y.Label.Text = ylabel
+	p.Add(plotter.NewGrid())
+	return p
+}
+
+// addCurve adds curve i drawn as points joined by lines in the i-th colour and shape, so that the
+// curves of one result look alike from figure to figure.
+func addCurve(p *plot.Plot, i int, xys plotter.XYs, legend string) error {
+	l, s, err := plotter.NewLinePoints(xys)
+	if err != nil {
+		return err
+	}
+	l.Color, l.Width = plotutil.Color(i), vg.Points(1.6)
+	s.Color, s.Shape, s.Radius = plotutil.Color(i), plotutil.Shape(i), vg.Points(3)
+	p.Add(l, s)
+	if legend != "" {
+		p.Legend.Add(legend, l, s)
+	}
+	return nil
+}
+
+// legendAt puts the legend in a corner, 2 mm in from the axes.
+func legendAt(p *plot.Plot, top, left bool) {
+	p.Legend.Top, p.Legend.Left = top, left
+	p.Legend.XOffs, p.Legend.YOffs = vg.Millimeter*2, vg.Millimeter*2
+	if !left {
+		p.Legend.XOffs = -p.Legend.XOffs
+	}
+	if top {
+		p.Legend.YOffs = -p.Legend.YOffs
+	}
+}
+
+// top1Ticks labels a top-1 axis every 0.05, or every 0.1 over a range wider than 0.5: gonum's default
+// ticks label only three values on it.
+var top1Ticks = plot.TickerFunc(func(lo, hi float64) []plot.Tick {
+	step := 0.05
+	if hi-lo > 0.5 {
+		step = 0.1
+	}
+	var ticks []plot.Tick
+	for i := math.Ceil(lo/step - 1e-9); i*step <= hi+1e-9; i++ {
+		ticks = append(ticks, plot.Tick{Value: i * step, Label: fmt.Sprintf("%.2f", i*step)})
+	}
+	return ticks
+})

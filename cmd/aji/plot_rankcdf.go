@@ -12,7 +12,6 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 
 	"aji/analysis/eval"
@@ -21,8 +20,8 @@ import (
 // rankCDFMaxK is the last rank drawn: eval's rank_cdf has 20 entries (Stern et al. 2006, Figure 2).
 const rankCDFMaxK = 20
 
-// rankCurve is one predictor result of an `aji eval --json` file, with the name it is drawn under.
-type rankCurve struct {
+// evalCurve is one predictor result of an `aji eval --json` file, with the name it is drawn under.
+type evalCurve struct {
 	label string
 	eval.Result
 }
@@ -45,24 +44,9 @@ func runPlotRankCDF(_ context.Context, args []string, stdout io.Writer) error {
 	case *out == "" || *files == "":
 		return fmt.Errorf("%w: plot rank-cdf needs --eval FILE[,FILE...] and --out FILE.png", errUsage)
 	}
-	var curves []rankCurve
-	for _, path := range strings.Split(*files, ",") {
-		rs, err := readEvalResults(path)
-		if err != nil {
-			return err
-		}
-		for _, r := range rs {
-			curves = append(curves, rankCurve{r.Predictor, r})
-		}
-	}
-	if *labels != "" {
-		names := strings.Split(*labels, ",")
-		if len(names) != len(curves) {
-			return fmt.Errorf("%w: plot rank-cdf: %d labels for %d results", errUsage, len(names), len(curves))
-		}
-		for i := range curves {
-			curves[i].label = names[i]
-		}
+	curves, err := readEvalCurves("rank-cdf", *files, *labels)
+	if err != nil {
+		return err
 	}
 	p, err := rankCDFPanel(curves)
 	if err != nil {
@@ -117,6 +101,31 @@ func readEvalResults(path string) ([]eval.Result, error) {
 	return v.Results, nil
 }
 
+// readEvalCurves reads every result of the comma-separated eval files, in order, named by the
+// comma-separated labels or else by their predictor.
+func readEvalCurves(kind, files, labels string) ([]evalCurve, error) {
+	var curves []evalCurve
+	var names []string
+	for _, path := range strings.Split(files, ",") {
+		rs, err := readEvalResults(path)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range rs {
+			curves = append(curves, evalCurve{Result: r})
+			names = append(names, r.Predictor)
+		}
+	}
+	names, err := curveLabels(kind, labels, "results", names)
+	if err != nil {
+		return nil, err
+	}
+	for i := range curves {
+		curves[i].label = names[i]
+	}
+	return curves, nil
+}
+
 // rankSummary is a curve's legend text: "top-1 0.371, log-ev −2.679".
 func rankSummary(r eval.Result) string {
 	return fmt.Sprintf("top-1 %.3f, log-ev %s", r.Top1, strings.Replace(fmt.Sprintf("%.3f", r.MeanLogEvidence), "-", "−", 1))
@@ -134,11 +143,7 @@ func rankXYs(cdf []float64, f func(k int, q float64) float64) plotter.XYs {
 
 // rankPanel is an empty panel on the k axis with a grid.
 func rankPanel(title, ylabel string) *plot.Plot {
-	p := plot.New()
-	p.Title.Text = title
-	p.Title.Padding = vg.Points(6)
-	p.X.Label.Text = "k (rank of the expert move in the predictor's order)"
-	p.Y.Label.Text = ylabel
+	p := curvePanel(title, "k (rank of the expert move in the predictor's order)", ylabel)
 	p.X.Min, p.X.Max = 0.5, rankCDFMaxK+0.5
 	p.X.Tick.Marker = plot.TickerFunc(func(lo, hi float64) []plot.Tick {
 		var ticks []plot.Tick
@@ -151,27 +156,11 @@ func rankPanel(title, ylabel string) *plot.Plot {
 		}
 		return ticks
 	})
-	p.Add(plotter.NewGrid())
 	return p
 }
 
-// addRankLine adds curve i drawn as points joined by lines in the i-th colour and shape.
-func addRankLine(p *plot.Plot, i int, xys plotter.XYs, legend string) error {
-	l, s, err := plotter.NewLinePoints(xys)
-	if err != nil {
-		return err
-	}
-	l.Color, l.Width = plotutil.Color(i), vg.Points(1.6)
-	s.Color, s.Shape, s.Radius = plotutil.Color(i), plotutil.Shape(i), vg.Points(3)
-	p.Add(l, s)
-	if legend != "" {
-		p.Legend.Add(legend, l, s)
-	}
-	return nil
-}
-
 // rankCDFPanel draws P(rank ≤ k) of every curve on the data's range, in tenths.
-func rankCDFPanel(curves []rankCurve) (*plot.Plot, error) {
+func rankCDFPanel(curves []evalCurve) (*plot.Plot, error) {
 	p := rankPanel("Rank of the expert move: P(among the top k)", "P(rank ≤ k)")
 	lo, hi := 1.0, 0.0
 	for i, c := range curves {
@@ -179,19 +168,18 @@ func rankCDFPanel(curves []rankCurve) (*plot.Plot, error) {
 		for _, xy := range xys {
 			lo, hi = min(lo, xy.Y), max(hi, xy.Y)
 		}
-		if err := addRankLine(p, i, xys, c.label+": "+rankSummary(c.Result)); err != nil {
+		if err := addCurve(p, i, xys, c.label+": "+rankSummary(c.Result)); err != nil {
 			return nil, err
 		}
 	}
 	p.Y.Min, p.Y.Max = math.Floor(lo*10)/10, math.Min(1, math.Ceil(hi*10)/10)
-	p.Legend.Top, p.Legend.Left = false, false
-	p.Legend.XOffs, p.Legend.YOffs = -vg.Millimeter*2, vg.Millimeter*2
+	legendAt(p, false, false)
 	return p, nil
 }
 
 // rankDiffPanel draws every curve's difference from the first in percentage points, the first as the
 // zero line: the gap the CDF panel's scale hides.
-func rankDiffPanel(curves []rankCurve) (*plot.Plot, error) {
+func rankDiffPanel(curves []evalCurve) (*plot.Plot, error) {
 	base := curves[0]
 	p := rankPanel("P(rank ≤ k) minus that of "+base.label, "difference, percentage points")
 	lo, hi := 0.0, 0.0
@@ -209,7 +197,7 @@ func rankDiffPanel(curves []rankCurve) (*plot.Plot, error) {
 		for _, xy := range xys {
 			lo, hi = min(lo, xy.Y), max(hi, xy.Y)
 		}
-		if err := addRankLine(p, i, xys, c.label); err != nil {
+		if err := addCurve(p, i, xys, c.label); err != nil {
 			return nil, err
 		}
 	}
@@ -231,8 +219,7 @@ func rankDiffPanel(curves []rankCurve) (*plot.Plot, error) {
 		}
 		return ticks
 	})
-	p.Legend.Top, p.Legend.Left = false, false
-	p.Legend.XOffs, p.Legend.YOffs = -vg.Millimeter*2, vg.Millimeter*2
+	legendAt(p, false, false)
 	return p, nil
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -115,7 +116,11 @@ func trainFBT(ctx context.Context, args []string, stdout io.Writer) error {
 	m.Games, m.Positions = st.Games, st.Positions
 
 	var log *json.Encoder
+	trainStart, elapsed := time.Now(), time.Duration(0)
 	if *logPath != "" {
+		if *resume { // the log's seconds go on from the run's last pass
+			elapsed = loggedSeconds(*logPath)
+		}
 		f, err := os.OpenFile(*logPath, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
 		if err != nil {
 			return err
@@ -124,7 +129,6 @@ func trainFBT(ctx context.Context, args []string, stdout io.Writer) error {
 		log = json.NewEncoder(f)
 	}
 	var meter *progress.Meter
-	trainStart, elapsed := time.Now(), time.Duration(0)
 	opt := fbt.TrainOptions{
 		Alpha: *alpha, LambdaW: *lambdaW, LambdaV: *lambdaV, Samples: *samples, Seed: *seed,
 		MaxPasses: *maxPasses, Patience: *patience, Best: best,
@@ -172,12 +176,26 @@ func trainFBT(ctx context.Context, args []string, stdout io.Writer) error {
 	return nil
 }
 
+// loggedSeconds is the SGD time of the last pass in an `aji train fbt --log` file, 0 if there is none.
+func loggedSeconds(path string) time.Duration {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return 0
+	}
+	lines := bytes.Split(bytes.TrimSpace(data), []byte("\n"))
+	var l fbtLogLine
+	if json.Unmarshal(lines[len(lines)-1], &l) != nil {
+		return 0
+	}
+	return time.Duration(l.Seconds * float64(time.Second))
+}
+
 // fbtLogLine is one pass of `aji train fbt --log`: the data of Xiao's Figure 4.4.
 type fbtLogLine struct {
 	K           int     `json:"k"`
 	Samples     int     `json:"samples"` // 0: the full gradient
 	Pass        int     `json:"pass"`
-	Seconds     float64 `json:"seconds"` // SGD time so far, this run's
+	Seconds     float64 `json:"seconds"` // SGD time so far, a resumed run's before the resume included
 	Loss        float64 `json:"loss"`
 	Top1        float64 `json:"top1"`
 	LogEvidence float64 `json:"log_evidence"`

@@ -58,8 +58,8 @@ func TestTrainFBT(t *testing.T) {
 		}
 		lines = append(lines, l)
 	}
-	if len(lines) != 3 || lines[2].Pass != 3 || lines[0].K != 4 || !(lines[0].Top1 > 0) {
-		t.Errorf("log %+v", lines)
+	if len(lines) != 3 || lines[2].Pass != 3 || lines[0].K != 4 || !(lines[0].Top1 > 0) || lines[2].Seconds < lines[1].Seconds {
+		t.Errorf("log (the resumed pass's seconds go on from the run's) %+v", lines)
 	}
 
 	games, _ := filepath.Glob(filepath.Join(dir, "*.sgf"))
