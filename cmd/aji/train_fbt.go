@@ -41,14 +41,16 @@ func trainFBT(ctx context.Context, args []string, stdout io.Writer) error {
 	valPerGame := fs.Int("validation-positions-per-game", 0, "validation positions sampled per game (0: all)")
 	maxPasses := fs.Int("max-passes", 100, "passes over the training data at most")
 	patience := fs.Int("patience", 3, "stop once the validation top-1 has not improved for this many passes")
+	ownerFrom := fs.String("owner-from", "", "owner stage: start from this trained fbt model and fit only the Monte Carlo owner levels' w and v (63 playouts per position)")
 	resume := fs.Bool("resume", false, "go on from --out's checkpoint (FILE.ckpt) where a run stopped")
 	logPath := fs.String("log", "", "append one JSON line per pass here (for aji plot fbt-time)")
 	rest, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
-	if len(rest) > 0 || *games == "" || *validation == "" || *out == "" || (*small && *patterns != "") {
-		return fmt.Errorf("%w: train fbt --games PATH --validation PATH --out FILE [--small | --patterns FILE [--min-count N]] [--k K] [--samples M] [--positions-per-game N] [--resume]", errUsage)
+	if len(rest) > 0 || *games == "" || *validation == "" || *out == "" || (*small && *patterns != "") ||
+		(*ownerFrom != "" && (*small || *patterns != "")) {
+		return fmt.Errorf("%w: train fbt --games PATH --validation PATH --out FILE [--small | --patterns FILE [--min-count N] | --owner-from MODEL] [--k K] [--samples M] [--positions-per-game N] [--resume]", errUsage)
 	}
 	checkpoint := *out + ".ckpt"
 	var m, best *fbt.Model
@@ -61,6 +63,12 @@ func trainFBT(ctx context.Context, args []string, stdout io.Writer) error {
 		}
 		fmt.Fprintf(os.Stderr, "resuming after pass %d (validation top-1 %.4f; the best, %.4f, after pass %d)\n",
 			m.Passes, m.Top1, best.Top1, best.Passes)
+	} else if *ownerFrom != "" {
+		// Coulom §3.5: slow features can be trained afterwards, over fewer positions, the others fixed.
+		if m, err = fbt.Load(*ownerFrom); err != nil {
+			return err
+		}
+		m.Passes, m.Top1 = 0, 0
 	} else {
 		shapes, err := pattern.NewDictionary(nil)
 		if err != nil {
@@ -85,7 +93,8 @@ func trainFBT(ctx context.Context, args []string, stdout io.Writer) error {
 		}
 		m.InitV(*seed, *initStd)
 	}
-	fmt.Fprintf(os.Stderr, "%d features (%d shapes), k = %d\n", len(m.W), m.Shapes.Len(), m.K)
+	owner := *ownerFrom != "" || (*resume && m.Owner())
+	fmt.Fprintf(os.Stderr, "%d features (%d shapes), k = %d, Monte Carlo owner %v\n", len(m.W), m.Shapes.Len(), m.K, owner)
 
 	collect := func(label, path string, maxGames, perGame int, seed uint64) ([]*bt.Competitions, bt.CollectStats, error) {
 		total, err := gamesToRead(path, maxGames)
@@ -93,7 +102,7 @@ func trainFBT(ctx context.Context, args []string, stdout io.Writer) error {
 			return nil, bt.CollectStats{}, err
 		}
 		meter := progress.New(os.Stderr, label, "games", total)
-		data, st, err := fbt.Collect(ctx, path, m, bt.CollectOptions{MaxGames: maxGames, PositionsPerGame: perGame, Seed: seed, Progress: meter.Add})
+		data, st, err := fbt.Collect(ctx, path, m, owner, bt.CollectOptions{MaxGames: maxGames, PositionsPerGame: perGame, Seed: seed, Progress: meter.Add})
 		meter.Done()
 		return data, st, err
 	}
@@ -160,6 +169,9 @@ func trainFBT(ctx context.Context, args []string, stdout io.Writer) error {
 				_ = log.Encode(fbtLogLine{K: cur.K, Samples: *samples, Pass: r.N, Seconds: elapsed.Seconds(), Loss: r.Loss, Top1: r.Top1, LogEvidence: r.LogEv})
 			}
 		},
+	}
+	if owner {
+		opt.Only = fbt.IsOwner
 	}
 	err = fbt.Train(ctx, data, valData, m, opt)
 	if errors.Is(err, context.Canceled) {

@@ -62,6 +62,26 @@ func TestTrainFBT(t *testing.T) {
 		t.Errorf("log (the resumed pass's seconds go on from the run's) %+v", lines)
 	}
 
+	// The owner stage fits the Monte Carlo owner levels and leaves every other weight as it was.
+	base, err := fbt.Load(model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	owner := filepath.Join(tmp, "owner.ajim")
+	if _, err := run(t, "train", "fbt", "--owner-from", model, "--games", dir, "--validation", dir, "--validation-games", "1",
+		"--validation-positions-per-game", "4", "--positions-per-game", "3", "--alpha", "0.01", "--max-passes", "1", "--out", owner); err != nil {
+		t.Fatal(err)
+	}
+	om, err := fbt.Load(owner)
+	if err != nil || !om.Owner() || base.Owner() {
+		t.Fatalf("owner stage: %v; owner levels fitted %v (base %v)", err, om != nil && om.Owner(), base.Owner())
+	}
+	for f := range om.W {
+		if !fbt.IsOwner(int32(f)) && (om.W[f] != base.W[f] || om.V[f*om.K] != base.V[f*base.K]) {
+			t.Fatalf("the owner stage changed feature %d", f)
+		}
+	}
+
 	games, _ := filepath.Glob(filepath.Join(dir, "*.sgf"))
 	out, err = run(t, "explain", games[0], "--model", model, "--move", "30", "--point", "D4", "--json")
 	if err != nil {
@@ -79,6 +99,7 @@ func TestTrainFBT(t *testing.T) {
 		{"train", "fbt", "--games", dir, "--out", model},
 		{"train", "fbt", "--games", dir, "--validation", dir},
 		{"train", "fbt", "--small", "--patterns", "p.ajim", "--games", dir, "--validation", dir, "--out", model},
+		{"train", "fbt", "--small", "--owner-from", model, "--games", dir, "--validation", dir, "--out", model},
 		{"explain"},
 		{"explain", games[0], "--point", "Z99"},
 	} {

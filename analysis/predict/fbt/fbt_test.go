@@ -252,11 +252,11 @@ func position9(t testing.TB) *game.Position {
 // adds up: w of every factor and every pair's interaction make the move's strength.
 func TestPredictorMatchesStrengths(t *testing.T) {
 	m := smallModel(t, 5, 15)
-	p := NewPredictor("fbt-test", m)
+	p := NewPredictor("fbt-test", m, false)
 	pos := position9(t)
 	var d predict.Distribution
 	p.Predict(pos, &d)
-	tm := newTeams(m)
+	tm := newTeams(m, false)
 	moves := tm.Position(pos)
 	sum := make([]float64, MaxK)
 	e := map[board.Point]float64{}
@@ -330,7 +330,7 @@ func FuzzDecodePayload(f *testing.F) {
 // BenchmarkPredictSmall19 is a full 19x19 distribution of an F_small model, k = 10, in the opening.
 func BenchmarkPredictSmall19(b *testing.B) {
 	m := smallModel(b, 10, 18)
-	p := NewPredictor("fbt-bench", m)
+	p := NewPredictor("fbt-bench", m, false)
 	g, err := game.New(19)
 	if err != nil {
 		b.Fatal(err)

@@ -8,8 +8,8 @@ import (
 )
 
 // teams gives the feature group of each legal move of a position (Xiao §4.1.2): mm's tactical levels
-// without the Monte Carlo owner and, for F_large, the largest matching shape of the model's dictionary
-// (mm.MoveTeams computes both), plus the move's 3x3 class. It implements bt.TeamBuilder, so training
+// (the Monte Carlo owner's only when asked for) and, for F_large, the largest matching shape of the
+// model's dictionary (mm.MoveTeams computes both), plus the move's 3x3 class. It implements bt.TeamBuilder, so training
 // sees exactly the groups the predictor computes. One per goroutine; it allocates nothing per position.
 type teams struct {
 	m      *Model
@@ -17,8 +17,10 @@ type teams struct {
 	class3 [board.NumCells]int32 // the 3x3 class feature of each legal move; -1: none (pass)
 }
 
-func newTeams(m *Model) *teams {
-	return &teams{m: m, mm: mm.NewMoveTeams(m.base, false)}
+// newTeams makes the groups of model m; owner adds the Monte Carlo owner levels (63 playouts per
+// position).
+func newTeams(m *Model, owner bool) *teams {
+	return &teams{m: m, mm: mm.NewMoveTeams(m.base, owner)}
 }
 
 // Position implements bt.TeamBuilder.

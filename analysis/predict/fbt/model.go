@@ -28,8 +28,8 @@ var fileHeader = models.Header{Kind: Kind, FormatVersion: formatVersion, Feature
 const MaxK = 32
 
 // Model is a trained FBT predictor. Its features are laid out as: one per tactical feature level
-// (feature.Index; the Monte Carlo owner's levels are never active), one per shape of Shapes (empty for
-// F_small), one per 3x3 class (pattern.Class3). Feature f has the strength W[f] and the interaction
+// (feature.Index; the Monte Carlo owner's levels are active only in a model with an owner stage), one
+// per shape of Shapes (empty for F_small), one per 3x3 class (pattern.Class3). Feature f has the strength W[f] and the interaction
 // vector V[f·K : f·K+K].
 type Model struct {
 	K      int
@@ -59,8 +59,27 @@ func NewModel(shapes *pattern.Dictionary, k int) (*Model, error) {
 	}
 	n := NumFeatures(shapes)
 	m := &Model{K: k, Shapes: shapes, W: make([]float32, n), V: make([]float32, n*k)}
-	m.base = &mm.Model{Shapes: shapes} // mm.MoveTeams reads only the shapes
+	m.base = &mm.Model{Shapes: shapes, Owner: true} // mm.MoveTeams reads only these
 	return m, nil
+}
+
+// Owner reports whether the model has weights for the Monte Carlo owner feature, which an owner stage
+// of training fits (`aji train fbt --owner-from`): the owner levels' w stay exactly 0 until then.
+func (m *Model) Owner() bool {
+	lo := feature.Index(feature.MCOwner, feature.MCOwner.MinLevel())
+	hi := feature.Index(feature.MCOwner, feature.MCOwner.MaxLevel())
+	for f := lo; f <= hi; f++ {
+		if m.W[f] != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// IsOwner reports whether feature f is a level of the Monte Carlo owner.
+func IsOwner(f int32) bool {
+	return int(f) >= feature.Index(feature.MCOwner, feature.MCOwner.MinLevel()) &&
+		int(f) <= feature.Index(feature.MCOwner, feature.MCOwner.MaxLevel())
 }
 
 // Large reports whether the model has circular shapes (F_large).
@@ -188,6 +207,6 @@ func Decode(data []byte, name string) (*Model, error) {
 			n, feature.NumIndices, shapes.Len(), pattern.NumClasses3(), want)
 	}
 	m.Shapes = shapes
-	m.base = &mm.Model{Shapes: shapes} // mm.MoveTeams reads only the shapes
+	m.base = &mm.Model{Shapes: shapes, Owner: true} // mm.MoveTeams reads only these
 	return m, nil
 }

@@ -32,9 +32,10 @@ type Predictor struct {
 	ranks   predict.Ranks
 }
 
-// NewPredictor makes a predictor for model m.
-func NewPredictor(name string, m *Model) *Predictor {
-	return &Predictor{name: name, m: m, teams: newTeams(m), team: make([]int32, 0, 64)}
+// NewPredictor makes a predictor for model m; withOwner asks for the Monte Carlo owner feature, used
+// only if the model has it (it costs 63 playouts per position).
+func NewPredictor(name string, m *Model, withOwner bool) *Predictor {
+	return &Predictor{name: name, m: m, teams: newTeams(m, withOwner && m.Owner()), team: make([]int32, 0, 64)}
 }
 
 func (p *Predictor) Name() string { return p.name }

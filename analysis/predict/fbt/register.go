@@ -13,7 +13,7 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
-			return NewPredictor(as, m), nil
+			return NewPredictor(as, m, !o.NoOwner), nil
 		})
 	}
 	predict.RegisterKind(Kind, func(as string, o predict.Options) (predict.Predictor, error) {
@@ -21,7 +21,7 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		return NewPredictor(as, m), nil
+		return NewPredictor(as, m, !o.NoOwner), nil
 	})
 }
 

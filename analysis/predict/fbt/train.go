@@ -13,9 +13,10 @@ import (
 )
 
 // Collect turns the games under path into competitions between the feature groups of the legal moves of
-// the sampled positions, for model m (bt.Collect with the predictor's own groups).
-func Collect(ctx context.Context, path string, m *Model, opt bt.CollectOptions) ([]*bt.Competitions, bt.CollectStats, error) {
-	return bt.Collect(ctx, path, len(m.W), func() bt.TeamBuilder { return newTeams(m) }, opt)
+// the sampled positions, for model m (bt.Collect with the predictor's own groups); owner adds the Monte
+// Carlo owner levels.
+func Collect(ctx context.Context, path string, m *Model, owner bool, opt bt.CollectOptions) ([]*bt.Competitions, bt.CollectStats, error) {
+	return bt.Collect(ctx, path, len(m.W), func() bt.TeamBuilder { return newTeams(m, owner) }, opt)
 }
 
 // TrainOptions are the settings of SGD (Xiao §4.1.1's by default).
@@ -32,6 +33,10 @@ type TrainOptions struct {
 	Workers             int // goroutines for validation (default GOMAXPROCS)
 	// Best is, when resuming from a checkpoint, the best model of the run so far (nil: none yet).
 	Best *Model
+	// Only, if set, says which features SGD may change; the others stay as they are (an owner stage
+	// fits the Monte Carlo owner levels around a trained model, as Coulom §3.5 suggests for slow
+	// features).
+	Only func(f int32) bool
 	// Progress, if set, is called as positions are trained on (from the training goroutine).
 	Progress func(positions int)
 	// Pass, if set, is called after each pass with the model as it is then, and whether it is the best
@@ -224,6 +229,11 @@ func (s *stepper) apply() {
 	// sparse SGD does: the others' gradient is λθ alone, applied when they next appear).
 	a, lw, lv := s.opt.Alpha, s.opt.LambdaW, s.opt.LambdaV
 	for _, f := range s.touched {
+		if s.opt.Only != nil && !s.opt.Only(f) {
+			s.gw[f] = 0
+			clear(s.gv[int(f)*k : int(f)*k+k])
+			continue
+		}
 		w := float64(m.W[f])
 		m.W[f] = float32(w - a*(s.gw[f]+lw*w))
 		s.gw[f] = 0
