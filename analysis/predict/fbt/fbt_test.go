@@ -210,7 +210,9 @@ func TestTrainingRecoversAPlantedModel(t *testing.T) {
 		m.InitV(13, 0.1)
 		err := Train(context.Background(), []*bt.Competitions{train}, []*bt.Competitions{valid}, m,
 			TrainOptions{Alpha: 0.005, LambdaW: 1e-6, LambdaV: 1e-6, Samples: samples, Seed: 14, MaxPasses: 30, Patience: 5,
-				Pass: func(r PassResult, _ *Model) { t.Logf("samples %d pass %d: loss %.4f top-1 %.4f", samples, r.N, r.Loss, r.Top1) }})
+				Pass: func(r PassResult, _ *Model) {
+					t.Logf("samples %d pass %d: loss %.4f top-1 %.4f", samples, r.N, r.Loss, r.Top1)
+				}})
 		if err != nil {
 			t.Fatal(err)
 		}
