@@ -24,8 +24,9 @@ type fbtCurve struct {
 }
 
 // runPlotFBTTime draws Xiao's Figure 4.4 (Xiao 2016): the best validation top-1 so far after each pass
-// against the SGD seconds so far, one curve per log file, to compare the cost of FBT_Full with that of
-// the sampled gradients FBT_S5...S30. Each log is read for its last run (see readFBTLog).
+// against the training seconds so far (SGD and the validation after each pass), one curve per log
+// file, to compare the cost of FBT_Full with that of the sampled gradients FBT_S5...S30. Each log is
+// read for its last run (see readFBTLog).
 func runPlotFBTTime(_ context.Context, args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("plot fbt-time", flag.ContinueOnError)
 	out := fs.String("out", "", "PNG file to write (required)")
@@ -127,7 +128,7 @@ func readFBTLog(path string) ([]fbtLogLine, error) {
 // fbtTimePanel draws every curve's best validation top-1 so far against its seconds, as Xiao does: a
 // pass that does not improve on the best leaves the curve flat (training would keep the best model).
 func fbtTimePanel(curves []fbtCurve) (*plot.Plot, error) {
-	p := curvePanel("Validation top-1 against training time", "training time, seconds of SGD", "best validation top-1 so far")
+	p := curvePanel("Validation top-1 against training time", "training time, seconds (SGD and validation)", "best validation top-1 so far")
 	lo, hi, end := 1.0, 0.0, 0.0
 	for i, c := range curves {
 		xys := make(plotter.XYs, len(c.passes))

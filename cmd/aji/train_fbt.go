@@ -188,7 +188,7 @@ func trainFBT(ctx context.Context, args []string, stdout io.Writer) error {
 	return nil
 }
 
-// loggedSeconds is the SGD time of the last pass in an `aji train fbt --log` file, 0 if there is none.
+// loggedSeconds is the training time of the last pass in an `aji train fbt --log` file, 0 if there is none.
 func loggedSeconds(path string) time.Duration {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -207,7 +207,7 @@ type fbtLogLine struct {
 	K           int     `json:"k"`
 	Samples     int     `json:"samples"` // 0: the full gradient
 	Pass        int     `json:"pass"`
-	Seconds     float64 `json:"seconds"` // SGD time so far, a resumed run's before the resume included
+	Seconds     float64 `json:"seconds"` // training time so far (SGD and validation), a resumed run's before the resume included
 	Loss        float64 `json:"loss"`
 	Top1        float64 `json:"top1"`
 	LogEvidence float64 `json:"log_evidence"`

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"aji/analysis/board"
@@ -348,5 +349,36 @@ func BenchmarkPredictSmall19(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		p.Predict(pos, &d)
+	}
+}
+
+// TestResumeRepeatsTheRun: training resumed from a checkpoint after pass 2 reaches, at pass 4, the very
+// weights of a run that was never stopped (each pass shuffles with its own seed), full and sampled.
+func TestResumeRepeatsTheRun(t *testing.T) {
+	planted := smallModel(t, 2, 20)
+	train := synthetic(t, planted, 30, 3000, 6, 21)
+	valid := synthetic(t, planted, 30, 300, 6, 22)
+	for _, samples := range []int{0, 5} {
+		snapshots := map[int]*Model{}
+		snap := func(r PassResult, cur *Model) {
+			c := *cur
+			c.W, c.V = append([]float32(nil), cur.W...), append([]float32(nil), cur.V...)
+			snapshots[r.N] = &c
+		}
+		opt := TrainOptions{Alpha: 0.01, Samples: samples, Seed: 23, MaxPasses: 4, Patience: 10, Pass: snap}
+		m := smallModel(t, 2, 24)
+		if err := Train(context.Background(), []*bt.Competitions{train}, []*bt.Competitions{valid}, m, opt); err != nil {
+			t.Fatal(err)
+		}
+		straight := snapshots[4]
+		resumed := snapshots[2]
+		opt.Best = snapshots[2] // stands for the best so far; only its Top1 and Passes matter here
+		if err := Train(context.Background(), []*bt.Competitions{train}, []*bt.Competitions{valid}, resumed, opt); err != nil {
+			t.Fatal(err)
+		}
+		again := snapshots[4]
+		if again == straight || !slices.Equal(again.W, straight.W) || !slices.Equal(again.V, straight.V) {
+			t.Errorf("samples %d: the resumed run's weights after pass 4 differ from the straight run's", samples)
+		}
 	}
 }

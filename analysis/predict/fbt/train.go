@@ -51,7 +51,7 @@ type PassResult struct {
 	Top1     float64 // validation top-1 after the pass
 	LogEv    float64 // validation mean log-probability of the expert's move
 	Best     bool
-	Duration time.Duration
+	Duration time.Duration // the pass's SGD and its validation
 }
 
 // InitV draws the interaction vectors at random, N(0, std²), as factorization machines start (w stays 0).
@@ -85,9 +85,12 @@ func Train(ctx context.Context, data, validation []*bt.Competitions, m *Model, o
 	}
 	type ref struct{ shard, j int32 }
 	var order []ref
-	for s, d := range data {
-		for j := range d.Len() {
-			order = append(order, ref{int32(s), int32(j)})
+	ordered := func() { // the data's own order, which each pass shuffles afresh
+		order = order[:0]
+		for s, d := range data {
+			for j := range d.Len() {
+				order = append(order, ref{int32(s), int32(j)})
+			}
 		}
 	}
 	best := &Model{Top1: -1}
@@ -108,6 +111,7 @@ func Train(ctx context.Context, data, validation []*bt.Competitions, m *Model, o
 	sgd := newStepper(m, opt)
 	for pass := m.Passes + 1; pass <= opt.MaxPasses && stale < opt.Patience; pass++ {
 		start := time.Now()
+		ordered()
 		rng := rand.New(rand.NewPCG(opt.Seed, uint64(pass)))
 		rng.Shuffle(len(order), func(a, b int) { order[a], order[b] = order[b], order[a] })
 		sgd.rng = rng
