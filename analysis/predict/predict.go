@@ -47,6 +47,19 @@ func (d *Distribution) Normalize(pos *game.Position) {
 	d.P[board.Pass] /= sum
 }
 
+// Scale divides the weights of moves, the legal moves of pos, by their sum total, the last step of a
+// predictor that knows its legal moves (cheaper than Normalize, which finds them). Without a finite
+// positive total d becomes Uniform.
+func (d *Distribution) Scale(pos *game.Position, moves []board.Point, total float64) {
+	if !(total > 0) || math.IsInf(total, 0) {
+		d.Uniform(pos)
+		return
+	}
+	for _, mv := range moves {
+		d.P[mv] /= total
+	}
+}
+
 // Uniform sets d to the same probability on every legal move of pos, pass included.
 func (d *Distribution) Uniform(pos *game.Position) {
 	d.Reset(pos.Board.Size())
@@ -132,6 +145,12 @@ func (o Options) over(base Options) Options {
 	}
 	o.NoOwner = o.NoOwner || base.NoOwner
 	return o
+}
+
+// OwnerUser is a Predictor that may use the Monte Carlo owner feature, whose 63 playouts per position
+// dominate its cost; UsesOwner says whether this one does (Options.NoOwner and the model decide).
+type OwnerUser interface {
+	UsesOwner() bool
 }
 
 // Factory makes a Predictor called name; it may load a model once and share it between the predictors

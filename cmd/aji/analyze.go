@@ -101,16 +101,9 @@ func runAnalyze(ctx context.Context, args []string, stdout io.Writer) error {
 	case *playouts < 0:
 		return fmt.Errorf("%w: --mcts-playouts must not be negative", errUsage)
 	}
-	g, err := loadFirstGame(files[0])
+	g, pos, err := positionOf(files[0], *move)
 	if err != nil {
 		return err
-	}
-	if n := g.NumMoves(); *move > n {
-		return fmt.Errorf("%w: --move %d: the main line of %s has %d moves", errUsage, *move, files[0], n)
-	}
-	pos, err := g.PositionAfter(*move)
-	if err != nil {
-		return fmt.Errorf("%s: %w", files[0], err)
 	}
 	next, hasNext := nextMainLineMove(g, pos.MoveNumber)
 	size := pos.Board.Size()
@@ -152,6 +145,23 @@ func runAnalyze(ctx context.Context, args []string, stdout io.Writer) error {
 		return writeJSON(stdout, a)
 	}
 	return printAnalysis(stdout, a)
+}
+
+// positionOf loads the first game of a record and its position after move main-line moves (after all of
+// them when move is negative).
+func positionOf(path string, move int) (*game.Game, *game.Position, error) {
+	g, err := loadFirstGame(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	if n := g.NumMoves(); move > n {
+		return nil, nil, fmt.Errorf("%w: --move %d: the main line of %s has %d moves", errUsage, move, path, n)
+	}
+	pos, err := g.PositionAfter(move)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return g, pos, nil
 }
 
 // nextMainLineMove is the move the record plays after n main-line moves.

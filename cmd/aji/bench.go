@@ -15,7 +15,6 @@ import (
 	"aji/analysis/board"
 	"aji/analysis/game"
 	"aji/analysis/predict"
-	"aji/analysis/predict/mm"
 	"aji/assets"
 )
 
@@ -194,15 +193,15 @@ func benchPredict(ctx context.Context, names []string, d time.Duration) ([]predi
 		}
 		variants := []predict.Predictor{p}
 		labels := []string{name}
-		// The Monte Carlo owner feature (63 playouts) dominates mm's cost: time the model with and
-		// without it (without it the owner γ simply drop out of every team).
-		if name == "mm" {
-			m, _ := defaultMM()
-			variants = []predict.Predictor{mm.NewPredictor(name, m, true), mm.NewPredictor(name, m, false)}
-			labels = []string{"mm (with MC owner)", "mm (without MC owner)"}
-			if !m.Owner {
-				variants, labels = variants[1:], labels[1:]
+		// The Monte Carlo owner feature (63 playouts) dominates the cost of the predictors that use it:
+		// time them with and without it (without it the owner's weights drop out of every team).
+		if o, ok := p.(predict.OwnerUser); ok && o.UsesOwner() {
+			q, err := predict.New(name, predict.Options{NoOwner: true})
+			if err != nil {
+				return nil, err
 			}
+			variants = append(variants, q)
+			labels = []string{name + " (with MC owner)", name + " (without MC owner)"}
 		}
 		for i, v := range variants {
 			var dist predict.Distribution

@@ -58,16 +58,9 @@ func runExplain(ctx context.Context, args []string, stdout io.Writer) error {
 	if len(files) != 1 {
 		return fmt.Errorf("%w: explain FILE.sgf [--predictor NAME] [--model FILE] [--move N] [--point Q16] [--json]", errUsage)
 	}
-	g, err := loadFirstGame(files[0])
+	g, pos, err := positionOf(files[0], *move)
 	if err != nil {
 		return err
-	}
-	if n := g.NumMoves(); *move > n {
-		return fmt.Errorf("%w: --move %d: the main line of %s has %d moves", errUsage, *move, files[0], n)
-	}
-	pos, err := g.PositionAfter(*move)
-	if err != nil {
-		return fmt.Errorf("%s: %w", files[0], err)
 	}
 	size := pos.Board.Size()
 	p, ok := nextMainLineMove(g, pos.MoveNumber)

@@ -22,6 +22,7 @@ type Predictor struct {
 	teams *teams
 	team  []int32
 	moves []board.Point
+	owner bool // the Monte Carlo owner feature is computed
 
 	// The last position predicted and its distribution, for Explain (as mm's predictor does).
 	seen    game.Key
@@ -34,7 +35,8 @@ type Predictor struct {
 // NewPredictor makes a predictor for model m; withOwner asks for the Monte Carlo owner feature, used
 // only if the model was trained with it (63 playouts per position).
 func NewPredictor(name string, m *Model, withOwner bool) *Predictor {
-	return &Predictor{name: name, m: m, teams: newTeams(m, withOwner && m.Owner, true), team: make([]int32, 0, 64)}
+	owner := withOwner && m.Owner
+	return &Predictor{name: name, m: m, teams: newTeams(m, owner, true), team: make([]int32, 0, 64), owner: owner}
 }
 
 // Name implements predict.Predictor.
@@ -74,13 +76,7 @@ func (p *Predictor) compute(pos *game.Position) {
 		d.P[mv] = s
 		total += s
 	}
-	if !(total > 0) || math.IsInf(total, 0) {
-		d.Uniform(pos)
-	} else {
-		for _, mv := range p.moves {
-			d.P[mv] /= total
-		}
-	}
+	d.Scale(pos, p.moves, total)
 	p.seen, p.hasSeen = pos.Key(), true
 	p.ranks.Reset()
 }

@@ -23,6 +23,7 @@ type Predictor struct {
 	teams *teams
 	team  []int32
 	moves []board.Point
+	owner bool                    // the Monte Carlo owner feature is computed
 	e     [board.NumCells]float64 // the strength of each legal move of the last position
 
 	// The last position predicted and its distribution, for Explain (as mm's predictor does).
@@ -35,10 +36,14 @@ type Predictor struct {
 // NewPredictor makes a predictor for model m; withOwner asks for the Monte Carlo owner feature, used
 // only if the model has it (it costs 63 playouts per position).
 func NewPredictor(name string, m *Model, withOwner bool) *Predictor {
-	return &Predictor{name: name, m: m, teams: newTeams(m, withOwner && m.Owner()), team: make([]int32, 0, 64)}
+	owner := withOwner && m.Owner()
+	return &Predictor{name: name, m: m, teams: newTeams(m, owner), team: make([]int32, 0, 64), owner: owner}
 }
 
 func (p *Predictor) Name() string { return p.name }
+
+// UsesOwner implements predict.OwnerUser.
+func (p *Predictor) UsesOwner() bool { return p.owner }
 
 // Predict implements predict.Predictor. It always computes afresh (benchmarks and evaluations call it on
 // one position repeatedly and must measure the work), and remembers the result for Explain.
@@ -65,13 +70,7 @@ func (p *Predictor) compute(pos *game.Position) {
 		out.P[mv] = x
 		total += x
 	}
-	if !(total > 0) || math.IsInf(total, 0) {
-		out.Uniform(pos)
-	} else {
-		for _, mv := range p.moves {
-			out.P[mv] /= total
-		}
-	}
+	out.Scale(pos, p.moves, total)
 	p.seen, p.hasSeen = pos.Key(), true
 	p.ranks.Reset()
 }

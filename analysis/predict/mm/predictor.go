@@ -41,6 +41,9 @@ func NewPredictor(name string, m *Model, withOwner bool) *Predictor {
 
 func (p *Predictor) Name() string { return p.name }
 
+// UsesOwner implements predict.OwnerUser.
+func (p *Predictor) UsesOwner() bool { return p.owner }
+
 // features computes the feature levels and pattern keys of every legal move of pos.
 func (p *Predictor) features(pos *game.Position) {
 	p.runs++
@@ -99,13 +102,7 @@ func (p *Predictor) predict(pos *game.Position, out *predict.Distribution) {
 		out.P[mv] = s
 		total += s
 	}
-	if !(total > 0) || math.IsInf(total, 0) {
-		out.Uniform(pos)
-		return
-	}
-	for _, mv := range p.set.Moves() {
-		out.P[mv] /= total
-	}
+	out.Scale(pos, p.set.Moves(), total)
 }
 
 // Explain implements predict.Explainer: the features and shape that fired for move, with γ, Elo and
