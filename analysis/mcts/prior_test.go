@@ -10,9 +10,8 @@ import (
 	"aji/assets"
 )
 
-// TestNewPrior checks the search's prior on a professional position: mm
-// without its Monte Carlo owner feature, other names as the registry makes
-// them.
+// TestNewPrior checks the search's prior on a professional position: the
+// predictor without its Monte Carlo owner feature.
 func TestNewPrior(t *testing.T) {
 	data, err := assets.Game("Agon-01-8.sgf")
 	if err != nil {

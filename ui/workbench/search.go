@@ -57,8 +57,8 @@ const (
 const prefSearchPrior = "search_prior"
 
 // searchOptions are the search's options in the app: `aji gtp`'s defaults
-// (RAVE with the prior, mm without its Monte Carlo owner feature unless the
-// user picks another, as progressive bias; the pattern playout policy; no
+// (RAVE with the prior, mm unless the user picks another, without its Monte
+// Carlo owner feature, as progressive bias; the pattern playout policy; no
 // progressive widening), on every core.
 func searchOptions(prior string) mcts.Options {
 	return mcts.Options{
