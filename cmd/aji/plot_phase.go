@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -18,21 +17,7 @@ import (
 // files per game phase (moves 1–30, 31–60, ...), where the overall top-1 hides that predictors
 // differ most in the opening and the endgame.
 func runPlotPhase(_ context.Context, args []string, stdout io.Writer) error {
-	fs := flag.NewFlagSet("plot phase", flag.ContinueOnError)
-	out := fs.String("out", "", "PNG file to write (required)")
-	files := fs.String("eval", "", "`aji eval --json` output file(s), comma-separated (required)")
-	labels := fs.String("labels", "", "names of the curves in file order, comma-separated (default: the predictor names)")
-	rest, err := parseFlags(fs, args)
-	if err != nil {
-		return err
-	}
-	switch {
-	case len(rest) > 0:
-		return fmt.Errorf("%w: plot phase takes no arguments, got %q", errUsage, rest)
-	case *out == "" || *files == "":
-		return fmt.Errorf("%w: plot phase needs --eval FILE[,FILE...] and --out FILE.png", errUsage)
-	}
-	curves, err := readEvalCurves("phase", *files, *labels)
+	out, curves, err := evalPlotArgs("phase", args)
 	if err != nil {
 		return err
 	}
@@ -50,10 +35,10 @@ func runPlotPhase(_ context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := writePanels(*out, []*plot.Plot{p}, 9*vg.Inch, 5.5*vg.Inch); err != nil {
+	if err := writePanels(out, []*plot.Plot{p}, 9*vg.Inch, 5.5*vg.Inch); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s: top-1 by phase of %d result(s)\n", *out, len(curves))
+	fmt.Fprintf(stdout, "%s: top-1 by phase of %d result(s)\n", out, len(curves))
 	for _, c := range curves {
 		var sb strings.Builder
 		for i, ph := range c.ByPhase {

@@ -30,21 +30,7 @@ type evalCurve struct {
 // files on one plot; with more than one curve a second panel shows each curve's difference from the
 // first, since predictors of similar strength lie within a point of each other.
 func runPlotRankCDF(_ context.Context, args []string, stdout io.Writer) error {
-	fs := flag.NewFlagSet("plot rank-cdf", flag.ContinueOnError)
-	out := fs.String("out", "", "PNG file to write (required)")
-	files := fs.String("eval", "", "`aji eval --json` output file(s), comma-separated (required)")
-	labels := fs.String("labels", "", "names of the curves in file order, comma-separated (default: the predictor names)")
-	rest, err := parseFlags(fs, args)
-	if err != nil {
-		return err
-	}
-	switch {
-	case len(rest) > 0:
-		return fmt.Errorf("%w: plot rank-cdf takes no arguments, got %q", errUsage, rest)
-	case *out == "" || *files == "":
-		return fmt.Errorf("%w: plot rank-cdf needs --eval FILE[,FILE...] and --out FILE.png", errUsage)
-	}
-	curves, err := readEvalCurves("rank-cdf", *files, *labels)
+	out, curves, err := evalPlotArgs("rank-cdf", args)
 	if err != nil {
 		return err
 	}
@@ -62,10 +48,10 @@ func runPlotRankCDF(_ context.Context, args []string, stdout io.Writer) error {
 		panels = append(panels, d)
 		w = 13 * vg.Inch
 	}
-	if err := writePanels(*out, panels, w, 5.5*vg.Inch); err != nil {
+	if err := writePanels(out, panels, w, 5.5*vg.Inch); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s: rank CDF of %d result(s)\n", *out, len(curves))
+	fmt.Fprintf(stdout, "%s: rank CDF of %d result(s)\n", out, len(curves))
 	for _, c := range curves {
 		fmt.Fprintf(stdout, "  %-8s %s; top-20 %.3f (%d positions of %d games)\n", c.label, rankSummary(c.Result), c.RankCDF[len(c.RankCDF)-1], c.Positions, c.Games)
 	}
@@ -102,6 +88,28 @@ func readEvalResults(path string) ([]eval.Result, error) {
 }
 
 // readEvalCurves reads every result of the comma-separated eval files, in order, named by the
+
+// evalPlotArgs parses the flags of a figure drawn from `aji eval --json` files, one curve per result:
+// the PNG to write and the curves read.
+func evalPlotArgs(kind string, args []string) (out string, curves []evalCurve, err error) {
+	fs := flag.NewFlagSet("plot "+kind, flag.ContinueOnError)
+	outFlag := fs.String("out", "", "PNG file to write (required)")
+	files := fs.String("eval", "", "`aji eval --json` output file(s), comma-separated (required)")
+	labels := fs.String("labels", "", "names of the curves in file order, comma-separated (default: the predictor names)")
+	rest, err := parseFlags(fs, args)
+	if err != nil {
+		return "", nil, err
+	}
+	switch {
+	case len(rest) > 0:
+		return "", nil, fmt.Errorf("%w: plot %s takes no arguments, got %q", errUsage, kind, rest)
+	case *outFlag == "" || *files == "":
+		return "", nil, fmt.Errorf("%w: plot %s needs --eval FILE[,FILE...] and --out FILE.png", errUsage, kind)
+	}
+	curves, err = readEvalCurves(kind, *files, *labels)
+	return *outFlag, curves, err
+}
+
 // comma-separated labels or else by their predictor.
 func readEvalCurves(kind, files, labels string) ([]evalCurve, error) {
 	var curves []evalCurve

@@ -16,6 +16,7 @@ import (
 	"aji/analysis/game"
 	"aji/analysis/pattern"
 	"aji/analysis/predict"
+	"aji/assets"
 	"aji/models"
 	"aji/models/modeltest"
 )
@@ -328,6 +329,36 @@ func FuzzDecodePayload(f *testing.F) {
 		_, err := Decode(file, "fuzz")
 		return err
 	})
+}
+
+// BenchmarkPredictDefault19 is a full 19x19 distribution of the embedded fbt (F_large, k = 10) without
+// the Monte Carlo owner, stepping through the positions of a professional game.
+func BenchmarkPredictDefault19(b *testing.B) {
+	m, err := Shared("")
+	if err != nil {
+		b.Skip(err)
+	}
+	data, err := assets.Game("Agon-01-8.sgf")
+	if err != nil {
+		b.Fatal(err)
+	}
+	gs, err := game.Parse(data)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var positions []game.Position
+	_ = gs[0].WalkMainLine(func(pos *game.Position, _ game.Move) error {
+		positions = append(positions, *pos)
+		return nil
+	})
+	p := NewPredictor("fbt", m, false)
+	var d predict.Distribution
+	i := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		p.Predict(&positions[i%len(positions)], &d)
+		i++
+	}
 }
 
 // BenchmarkPredictSmall19 is a full 19x19 distribution of an F_small model, k = 10, in the opening.
