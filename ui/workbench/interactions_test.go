@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"aji/analysis/board"
+	"aji/analysis/mcts"
 	"aji/analysis/pattern"
 	"aji/analysis/predict"
 	"aji/analysis/predict/fbt"
@@ -30,7 +31,9 @@ func randomFBT(t *testing.T, name string) string {
 	m.InitV(1, 0.5)
 	rng := rand.New(rand.NewPCG(2, 2))
 	for i := range m.W {
-		m.W[i] = float32(rng.NormFloat64())
+		if !fbt.IsOwner(int32(i)) { // as trained without an owner stage
+			m.W[i] = float32(rng.NormFloat64())
+		}
 	}
 	path := filepath.Join(t.TempDir(), name+".ajim")
 	if err := m.Save(path); err != nil {
@@ -98,7 +101,7 @@ func TestSearchPriorChoice(t *testing.T) {
 	sv.start()
 	r := h.searched()
 	h.awaitSearch("the search to end", func() bool { return !sv.running })
-	pred, err := predict.New(name, predict.Options{})
+	pred, err := mcts.NewPrior(name)
 	if err != nil {
 		t.Fatal(err)
 	}
