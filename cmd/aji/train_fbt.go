@@ -41,16 +41,17 @@ func trainFBT(ctx context.Context, args []string, stdout io.Writer) error {
 	valPerGame := fs.Int("validation-positions-per-game", 0, "validation positions sampled per game (0: all)")
 	maxPasses := fs.Int("max-passes", 100, "passes over the training data at most")
 	patience := fs.Int("patience", 3, "stop once the validation top-1 has not improved for this many passes")
+	initFrom := fs.String("init-from", "", "start from this fbt model's weights (its features) and train them all, e.g. again with a smaller --alpha")
 	ownerFrom := fs.String("owner-from", "", "owner stage: start from this trained fbt model and fit only the Monte Carlo owner levels' w and v (63 playouts per position)")
-	resume := fs.Bool("resume", false, "go on from --out's checkpoint (FILE.ckpt) where a run stopped")
+	resume := fs.Bool("resume", false, "go on from --out's checkpoint (FILE.ckpt) where a run stopped (an owner stage: with --owner-from again)")
 	logPath := fs.String("log", "", "append one JSON line per pass here (for aji plot fbt-time)")
 	rest, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(rest) > 0 || *games == "" || *validation == "" || *out == "" || (*small && *patterns != "") ||
-		(*ownerFrom != "" && (*small || *patterns != "")) {
-		return fmt.Errorf("%w: train fbt --games PATH --validation PATH --out FILE [--small | --patterns FILE [--min-count N] | --owner-from MODEL] [--k K] [--samples M] [--positions-per-game N] [--resume]", errUsage)
+		(*ownerFrom != "" || *initFrom != "") && (*small || *patterns != "") || (*ownerFrom != "" && *initFrom != "") {
+		return fmt.Errorf("%w: train fbt --games PATH --validation PATH --out FILE [--small | --patterns FILE [--min-count N] | --owner-from MODEL | --init-from MODEL] [--k K] [--samples M] [--positions-per-game N] [--resume]", errUsage)
 	}
 	checkpoint := *out + ".ckpt"
 	var m, best *fbt.Model
@@ -63,9 +64,10 @@ func trainFBT(ctx context.Context, args []string, stdout io.Writer) error {
 		}
 		fmt.Fprintf(os.Stderr, "resuming after pass %d (validation top-1 %.4f; the best, %.4f, after pass %d)\n",
 			m.Passes, m.Top1, best.Top1, best.Passes)
-	} else if *ownerFrom != "" {
-		// Coulom §3.5: slow features can be trained afterwards, over fewer positions, the others fixed.
-		if m, err = fbt.Load(*ownerFrom); err != nil {
+	} else if from := *ownerFrom + *initFrom; from != "" {
+		// --owner-from: Coulom §3.5, slow features can be trained afterwards, over fewer positions, the
+		// others fixed.
+		if m, err = fbt.Load(from); err != nil {
 			return err
 		}
 		m.Passes, m.Top1 = 0, 0
@@ -93,7 +95,7 @@ func trainFBT(ctx context.Context, args []string, stdout io.Writer) error {
 		}
 		m.InitV(*seed, *initStd)
 	}
-	owner := *ownerFrom != "" || (*resume && m.Owner())
+	owner := *ownerFrom != "" || m.Owner()
 	fmt.Fprintf(os.Stderr, "%d features (%d shapes), k = %d, Monte Carlo owner %v\n", len(m.W), m.Shapes.Len(), m.K, owner)
 
 	collect := func(label, path string, maxGames, perGame int, seed uint64) ([]*bt.Competitions, bt.CollectStats, error) {
@@ -170,7 +172,7 @@ func trainFBT(ctx context.Context, args []string, stdout io.Writer) error {
 			}
 		},
 	}
-	if owner {
+	if *ownerFrom != "" {
 		opt.Only = fbt.IsOwner
 	}
 	err = fbt.Train(ctx, data, valData, m, opt)
