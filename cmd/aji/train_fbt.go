@@ -113,13 +113,13 @@ func trainFBT(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	var teams, bytes int
+	var teams, held int
 	for _, d := range data {
 		teams += d.Teams()
-		bytes += d.Bytes()
+		held += d.Bytes()
 	}
 	fmt.Fprintf(os.Stderr, "collected %d positions (%d merged groups, %.0f MB) from %d games in %s\n",
-		st.Positions, teams, float64(bytes)/1e6, st.Games, time.Since(start).Round(time.Second))
+		st.Positions, teams, float64(held)/1e6, st.Games, time.Since(start).Round(time.Second))
 	valData, vst, err := collect("collect validation", *validation, *valGames, *valPerGame, 2)
 	if err != nil {
 		return err
