@@ -1,7 +1,9 @@
 package workbench
 
 import (
+	"image/png"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -12,6 +14,7 @@ import (
 	"aji/analysis/pattern"
 	"aji/analysis/predict"
 	"aji/analysis/predict/fbt"
+	"aji/ui/goban"
 
 	"fyne.io/fyne/v2"
 )
@@ -111,5 +114,34 @@ func TestSearchPriorChoice(t *testing.T) {
 		if diff := float64(c.Prior) - d.P[c.Move]; diff > 1e-6 || diff < -1e-6 {
 			t.Errorf("%s: prior %.6f, %s gives %.6f", c.Move.GTP(19), c.Prior, name, d.P[c.Move])
 		}
+	}
+}
+
+// TestInspectorFBTScreenshot saves the workbench with the inspector
+// explaining, with the embedded fbt, its favourite move at move 100 of a
+// professional game, to the PNG named by AJI_SHOT_INSPECTOR_FBT — an
+// absolute path, as the test runs in this package's folder:
+// AJI_SHOT_INSPECTOR_FBT=$PWD/docs/inspector-fbt.png go test -run InspectorFBTScreenshot ./ui/workbench.
+func TestInspectorFBTScreenshot(t *testing.T) {
+	out := os.Getenv("AJI_SHOT_INSPECTOR_FBT")
+	if out == "" {
+		t.Skip("set AJI_SHOT_INSPECTOR_FBT=file.png to save a screenshot of the inspector with fbt")
+	}
+	h := proGame(t, 100)
+	fyne.CurrentApp().Settings().SetTheme(Theme())
+	h.w.Resize(fyne.NewSize(1200, 900))
+	h.wb.settings.heat, h.wb.settings.topK = true, 5
+	h.wb.panel.pred.SetSelected("fbt")
+	best := h.explained().Best
+	x, y := best.XY()
+	h.pointer(0, goban.Point{X: x, Y: y})
+	h.inspectorSays(best.GTP(19) + " · rank 1 ")
+	f, err := os.Create(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := (&png.Encoder{CompressionLevel: png.BestCompression}).Encode(f, h.w.Canvas().Capture()); err != nil {
+		t.Fatal(err)
 	}
 }
