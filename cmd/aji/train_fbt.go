@@ -34,6 +34,7 @@ func trainFBT(ctx context.Context, args []string, stdout io.Writer) error {
 	lambdaW := fs.Float64("lambda-w", 0.001, "L2 regularization of w")
 	lambdaV := fs.Float64("lambda-v", 0.002, "L2 regularization of v")
 	initStd := fs.Float64("init-std", 0.1, "standard deviation of the random initial v")
+	wFromMM := fs.Bool("w-from-mm", false, "F_large: start each w at the log γ the mm model gives the same feature (its shapes are the model's), not at 0")
 	seed := fs.Uint64("seed", 1, "random seed: initial v, shuffles, samples")
 	maxGames := fs.Int("max-games", 0, "training games to read (0: all)")
 	perGame := fs.Int("positions-per-game", 0, "positions sampled per game (0: all)")
@@ -50,7 +51,8 @@ func trainFBT(ctx context.Context, args []string, stdout io.Writer) error {
 		return err
 	}
 	if len(rest) > 0 || *games == "" || *validation == "" || *out == "" || (*small && *patterns != "") ||
-		(*ownerFrom != "" || *initFrom != "") && (*small || *patterns != "") || (*ownerFrom != "" && *initFrom != "") {
+		(*ownerFrom != "" || *initFrom != "") && (*small || *patterns != "") || (*ownerFrom != "" && *initFrom != "") ||
+		*wFromMM && (*small || *patterns != "" || *ownerFrom != "" || *initFrom != "") {
 		return fmt.Errorf("%w: train fbt --games PATH --validation PATH --out FILE [--small | --patterns FILE [--min-count N] | --owner-from MODEL | --init-from MODEL] [--k K] [--samples M] [--positions-per-game N] [--resume]", errUsage)
 	}
 	checkpoint := *out + ".ckpt"
@@ -94,6 +96,15 @@ func trainFBT(ctx context.Context, args []string, stdout io.Writer) error {
 			return err
 		}
 		m.InitV(*seed, *initStd)
+		if *wFromMM {
+			base, err := defaultMM()
+			if err != nil {
+				return err
+			}
+			if err := m.InitWFrom(base); err != nil {
+				return err
+			}
+		}
 	}
 	owner := *ownerFrom != "" || m.Owner()
 	fmt.Fprintf(os.Stderr, "%d features (%d shapes), k = %d, Monte Carlo owner %v\n", len(m.W), m.Shapes.Len(), m.K, owner)

@@ -16,6 +16,7 @@ import (
 	"aji/analysis/game"
 	"aji/analysis/pattern"
 	"aji/analysis/predict"
+	"aji/analysis/predict/mm"
 	"aji/assets"
 	"aji/models"
 	"aji/models/modeltest"
@@ -411,5 +412,46 @@ func TestResumeRepeatsTheRun(t *testing.T) {
 		if again == straight || !slices.Equal(again.W, straight.W) || !slices.Equal(again.V, straight.V) {
 			t.Errorf("samples %d: the resumed run's weights after pass 4 differ from the straight run's", samples)
 		}
+	}
+}
+
+// TestInitWFromMM: w starts at mm's log γ of the same feature, the owner levels excepted, and a model
+// over other shapes is refused.
+func TestInitWFromMM(t *testing.T) {
+	shapes, err := pattern.NewDictionary([]pattern.Entry{{Key: 11, Size: 4, Count: 50}, {Key: 12, Size: 6, Count: 40}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := mm.NewModel(shapes, true)
+	for i := range base.Gamma {
+		base.Gamma[i] = 0.5 + float64(i)/10
+	}
+	m, err := NewModel(shapes, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.InitWFrom(base); err != nil {
+		t.Fatal(err)
+	}
+	for f, g := range base.Gamma {
+		want := float32(math.Log(g))
+		if IsOwner(int32(f)) {
+			want = 0
+		}
+		if m.W[f] != want {
+			t.Fatalf("w of feature %d: %v, want %v", f, m.W[f], want)
+		}
+	}
+	if m.Owner() {
+		t.Error("the owner levels were set")
+	}
+	for f := len(base.Gamma); f < len(m.W); f++ {
+		if m.W[f] != 0 {
+			t.Fatalf("3x3 feature %d set to %v", f, m.W[f])
+		}
+	}
+	other, _ := pattern.NewDictionary([]pattern.Entry{{Key: 11, Size: 4, Count: 50}, {Key: 13, Size: 6, Count: 40}})
+	if err := m.InitWFrom(mm.NewModel(other, false)); err == nil {
+		t.Error("an mm model over other shapes was accepted")
 	}
 }

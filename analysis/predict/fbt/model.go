@@ -82,6 +82,26 @@ func IsOwner(f int32) bool {
 		int(f) <= feature.Index(feature.MCOwner, feature.MCOwner.MaxLevel())
 }
 
+// InitWFrom starts each w at ln γ of the same feature in the mm model mm (a Bradley-Terry strength is
+// a log-γ, so a model without interactions starts where mm is), the Monte Carlo owner's levels
+// excepted: they stay 0 until an owner stage. The models must share their shapes.
+func (m *Model) InitWFrom(base *mm.Model) error {
+	if base.Shapes.Len() != m.Shapes.Len() || len(base.Gamma) != feature.NumIndices+m.Shapes.Len() {
+		return fmt.Errorf("fbt: the mm model has %d shapes, this model %d", base.Shapes.Len(), m.Shapes.Len())
+	}
+	for i := range m.Shapes.Len() {
+		if base.Shapes.Entry(i).Key != m.Shapes.Entry(i).Key {
+			return fmt.Errorf("fbt: the mm model's shape %d is not this model's", i)
+		}
+	}
+	for f, g := range base.Gamma {
+		if !IsOwner(int32(f)) {
+			m.W[f] = float32(math.Log(g))
+		}
+	}
+	return nil
+}
+
 // Large reports whether the model has circular shapes (F_large).
 func (m *Model) Large() bool { return m.Shapes.Len() > 0 }
 
