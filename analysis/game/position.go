@@ -15,6 +15,14 @@ type Position struct {
 	MoveNumber int         // moves (passes included) played on the path so far
 	Last, Prev board.Point // last move and the one before it; board.NoPoint when none, board.Pass for a pass
 	Komi       float64
+	// Moves are the moves played on the path to this position, passes included, when it was read from a
+	// record (WalkMainLine, PositionAfter, PositionAt, a Cursor); a position made otherwise (a search's)
+	// may carry fewer than MoveNumber, or none. Predictors that read the game's history (the cnn's age
+	// and capture planes) use them. Read only: the array may be shared with positions further along the
+	// same line.
+	Moves []Move
+	// Info is the record's game information (the players' ranks), nil when the position has no record.
+	Info *Info
 }
 
 // WalkMainLine calls fn with the position before each main-line move and that move, in order. It reuses one
@@ -104,6 +112,8 @@ func (g *Game) start(p *Position) error {
 	p.MoveNumber = 0
 	p.Last, p.Prev = board.NoPoint, board.NoPoint
 	p.Komi = g.Info.Komi
+	p.Info = &g.Info
+	p.Moves = make([]Move, 0, g.NumMoves())
 	return nil
 }
 
@@ -130,6 +140,7 @@ func (p *Position) apply(n *Node, before func(*Position, Move) error) error {
 		}
 		p.MoveNumber++
 		p.Prev, p.Last = p.Last, m.Point
+		p.Moves = append(p.Moves, *m)
 		p.ToPlay = m.Color.Opponent()
 	}
 	if n.ToPlay != board.Empty {

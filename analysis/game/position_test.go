@@ -3,6 +3,7 @@ package game
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -174,6 +175,9 @@ func TestWalkMainLine(t *testing.T) {
 			t.Errorf("move %d: to play %v, next %v", p.MoveNumber+1, p.ToPlay, next.Color)
 		}
 		got = append(got, fmt.Sprintf("%d:%v%s:%d", p.MoveNumber, next.Color, next.Point.GTP(9), len(p.Board.EmptyPoints())))
+		if len(p.Moves) != p.MoveNumber || p.Info != &g.Info {
+			t.Errorf("move %d: %d moves of history, info %p (the game's %p)", p.MoveNumber+1, len(p.Moves), p.Info, &g.Info)
+		}
 		return nil
 	})
 	if err != nil {
@@ -215,6 +219,9 @@ func TestPositionAtVariation(t *testing.T) {
 		.....`)
 	if p.Board.String() != want || p.MoveNumber != 3 || p.Last != pt("dd") || p.Prev != pt("cc") || p.ToPlay != board.White {
 		t.Errorf("position\n%s move %d last %v prev %v to play %v", p.Board.String(), p.MoveNumber, p.Last, p.Prev, p.ToPlay)
+	}
+	if wantMoves := []Move{{board.Black, pt("aa")}, {board.White, pt("cc")}, {board.Black, pt("dd")}}; !slices.Equal(p.Moves, wantMoves) {
+		t.Errorf("moves %v, want the variation's %v", p.Moves, wantMoves)
 	}
 	if _, err := g.NodeAt([]int{0, 2}); err == nil {
 		t.Error("NodeAt of a missing child succeeded")
