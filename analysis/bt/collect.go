@@ -2,7 +2,6 @@ package bt
 
 import (
 	"context"
-	"math/rand/v2"
 	"runtime"
 	"slices"
 
@@ -80,23 +79,6 @@ func Collect(ctx context.Context, path string, numGamma int, teams func() TeamBu
 	return shards, total, nil
 }
 
-// SamplePositions marks which of a game's n positions to train on: k of them drawn without replacement
-// by a generator seeded with (seed, game index), so a run is repeatable; all of them when k <= 0. It
-// reuses dst.
-func SamplePositions(dst []bool, n, k int, seed uint64, index int) []bool {
-	dst = dst[:0]
-	for range n {
-		dst = append(dst, k <= 0)
-	}
-	if k > 0 {
-		rng := rand.New(rand.NewPCG(seed, uint64(index)))
-		for _, i := range rng.Perm(n)[:min(k, n)] {
-			dst[i] = true
-		}
-	}
-	return dst
-}
-
 // collector is one worker's state.
 type collector struct {
 	data  *Competitions
@@ -108,7 +90,7 @@ type collector struct {
 }
 
 func (c *collector) game(ctx context.Context, index int, g *game.Game, opt CollectOptions) {
-	c.picks = SamplePositions(c.picks, g.NumMoves(), opt.PositionsPerGame, opt.Seed, index)
+	c.picks = dataset.SamplePositions(c.picks, g.NumMoves(), opt.PositionsPerGame, opt.Seed, index)
 	before := c.data.Len()
 	err := g.WalkMainLine(func(pos *game.Position, next game.Move) error {
 		i := pos.MoveNumber

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"aji/analysis/board"
+	"aji/analysis/dataset"
 	"aji/analysis/game"
 	"aji/assets"
 )
@@ -48,7 +49,7 @@ func TestCollect(t *testing.T) {
 	}
 	size := games[0].Info.Size
 	opt := CollectOptions{Workers: 1, MaxGames: 1, PositionsPerGame: 30, Seed: 7}
-	picks := SamplePositions(nil, games[0].NumMoves(), opt.PositionsPerGame, opt.Seed, 0)
+	picks := dataset.SamplePositions(nil, games[0].NumMoves(), opt.PositionsPerGame, opt.Seed, 0)
 	_ = games[0].WalkMainLine(func(pos *game.Position, next game.Move) error {
 		if !picks[pos.MoveNumber] || next.Point == board.Pass {
 			return nil

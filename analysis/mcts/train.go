@@ -193,7 +193,7 @@ func EvaluatePattern(ctx context.Context, path string, model *PatternModel, opt 
 	var mu sync.Mutex
 	_, err := dataset.Games(ctx, path, opt.Filter, opt.MaxGames, workers, func(w, index int, _ string, g *game.Game) {
 		a := accs[w]
-		a.picks = bt.SamplePositions(a.picks, g.NumMoves(), opt.PositionsPerGame, opt.Seed, index)
+		a.picks = dataset.SamplePositions(a.picks, g.NumMoves(), opt.PositionsPerGame, opt.Seed, index)
 		_ = g.WalkMainLine(func(pos *game.Position, next game.Move) error {
 			i := pos.MoveNumber
 			if i >= len(a.picks) || !a.picks[i] || next.Color != pos.ToPlay {

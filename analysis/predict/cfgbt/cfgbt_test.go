@@ -15,6 +15,7 @@ import (
 	"aji/analysis/board"
 	"aji/analysis/bt"
 	"aji/analysis/cfg"
+	"aji/analysis/dataset"
 	"aji/analysis/feature"
 	"aji/analysis/game"
 	"aji/analysis/pattern"
@@ -215,7 +216,7 @@ func TestCountLabelsByBruteForce(t *testing.T) {
 	for index, name := range names {
 		data, _ := assets.Game(name)
 		gs, _ := game.Parse(data)
-		picks := bt.SamplePositions(nil, gs[0].NumMoves(), opt.PositionsPerGame, opt.Seed, index)
+		picks := dataset.SamplePositions(nil, gs[0].NumMoves(), opt.PositionsPerGame, opt.Seed, index)
 		_ = gs[0].WalkMainLine(func(pos *game.Position, next game.Move) error {
 			if pos.MoveNumber >= len(picks) || !picks[pos.MoveNumber] || next.Point == board.Pass {
 				return nil

@@ -210,7 +210,7 @@ func CountLabels(ctx context.Context, path string, opt TrainOptions) ([]uint32, 
 	cs := make([]counter, workers)
 	_, err := dataset.Games(ctx, path, opt.Filter, opt.MaxGames, workers, func(w, index int, _ string, g *game.Game) {
 		c := &cs[w]
-		c.picks = bt.SamplePositions(c.picks, g.NumMoves(), opt.PositionsPerGame, opt.Seed, index)
+		c.picks = dataset.SamplePositions(c.picks, g.NumMoves(), opt.PositionsPerGame, opt.Seed, index)
 		// An illegal record stops the walk; the positions before it are sound, as in bt.Collect.
 		_ = g.WalkMainLine(func(pos *game.Position, next game.Move) error {
 			i := pos.MoveNumber
