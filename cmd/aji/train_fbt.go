@@ -46,6 +46,7 @@ func trainFBT(ctx context.Context, args []string, stdout io.Writer) error {
 	ownerFrom := fs.String("owner-from", "", "owner stage: start from this trained fbt model and fit only the Monte Carlo owner levels' w and v (63 playouts per position)")
 	resume := fs.Bool("resume", false, "go on from --out's checkpoint (FILE.ckpt) where a run stopped (an owner stage: with --owner-from again)")
 	logPath := fs.String("log", "", "append one JSON line per pass here (for aji plot fbt-time)")
+	workers := fs.Int("workers", 0, "collecting goroutines, each with its own store (0: one per core); more of them lower the peak memory of a large run, since a store grows by copying")
 	rest, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -115,7 +116,7 @@ func trainFBT(ctx context.Context, args []string, stdout io.Writer) error {
 			return nil, bt.CollectStats{}, err
 		}
 		meter := progress.New(os.Stderr, label, "games", total)
-		data, st, err := fbt.Collect(ctx, path, m, owner, bt.CollectOptions{MaxGames: maxGames, PositionsPerGame: perGame, Seed: seed, Progress: meter.Add})
+		data, st, err := fbt.Collect(ctx, path, m, owner, bt.CollectOptions{MaxGames: maxGames, PositionsPerGame: perGame, Seed: seed, Workers: *workers, Progress: meter.Add})
 		meter.Done()
 		return data, st, err
 	}
