@@ -2,6 +2,7 @@ package live
 
 import (
 	"context"
+	"reflect"
 	"slices"
 	"sort"
 	"testing"
@@ -61,7 +62,7 @@ func TestPredictOnAGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if *pos != before {
+	if !reflect.DeepEqual(*pos, before) {
 		t.Error("Predict changed the caller's position")
 	}
 	sum := pr.Pass

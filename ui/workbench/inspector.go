@@ -6,6 +6,7 @@ import (
 
 	"aji/analysis/board"
 	"aji/analysis/engine"
+	"aji/analysis/feature"
 	"aji/analysis/game"
 	"aji/analysis/live"
 	"aji/analysis/predict"
@@ -16,6 +17,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 )
 
 // tabInspector is the saved name of the Inspector tab.
@@ -38,13 +40,30 @@ type inspector struct {
 	table   *factorTable
 	head    *fyne.Container // the diagram (when there is a shape) and the lines
 	box     fyne.CanvasObject
+
+	// One of the cnn's input planes drawn on the board, for people debugging
+	// the network: plane is its index (-1: none), planes the position's.
+	planeChoice *widget.Select
+	plane       int
+	planes      *live.InputPlanes
+	drawn       goban.Layer
 }
+
+// planesDepth puts an input plane above every other layer: it is asked for
+// to be looked at.
+const planesDepth = 3
+
+// noPlane is the plane choice that draws none.
+const noPlane = "none"
 
 func newInspectorTab(wb *Workbench) tab {
 	in := &inspector{
 		tabBase: tabBase{wb: wb, name: tabInspector, title: "Inspector"},
-		diagram: newShapeDiagram(), table: newFactorTable(),
+		diagram: newShapeDiagram(), table: newFactorTable(), plane: -1,
 	}
+	in.planeChoice = widget.NewSelect(append([]string{noPlane}, feature.PlaneNames[:]...), nil)
+	in.planeChoice.SetSelected(noPlane)
+	in.planeChoice.OnChanged = in.setPlane
 	text := container.New(layout.NewCustomPaddedVBoxLayout(2))
 	for i := range in.lines {
 		in.lines[i] = canvas.NewText("", nil)
@@ -53,7 +72,8 @@ func newInspectorTab(wb *Workbench) tab {
 	in.lines[0].TextStyle.Bold = true
 	// The text sits at the top beside the diagram, not stretched along it.
 	in.head = container.NewBorder(nil, nil, in.diagram, nil, container.NewVBox(text))
-	body := container.NewVBox(in.head, in.table)
+	planes := container.NewBorder(nil, nil, widget.NewLabel("Network input"), nil, in.planeChoice)
+	body := container.NewVBox(in.head, in.table, planes)
 	in.box = container.NewVScroll(container.NewPadded(body))
 	in.message("Hover over a point", "to see why the predictor rates it.")
 	return in
@@ -62,10 +82,18 @@ func newInspectorTab(wb *Workbench) tab {
 func (in *inspector) content() fyne.CanvasObject { return in.box }
 
 // tasks explain every point with the predictor of each board shown, while
-// the tab is shown.
-func (in *inspector) tasks(shown bool) (_, text []engine.Task) {
+// the tab is shown, and encode the input planes while one is drawn.
+func (in *inspector) tasks(shown bool) (board, text []engine.Task) {
+	if in.plane >= 0 { // on the boards whether the tab is shown or not
+		board = append(board, live.PlanesTask(func(ip *live.InputPlanes, err error) {
+			if err == nil {
+				in.planes = ip
+				in.drawPlane()
+			}
+		}))
+	}
 	if !shown {
-		return nil, nil
+		return board, nil
 	}
 	node := in.wb.doc.cursor.Node()
 	for i := range in.wb.views {
@@ -81,8 +109,28 @@ func (in *inspector) tasks(shown bool) (_, text []engine.Task) {
 			in.refresh()
 		}))
 	}
-	return nil, text
+	return board, text
 }
+
+// setPlane draws the input plane called name on the boards (none: no plane).
+func (in *inspector) setPlane(name string) {
+	in.plane = slices.Index(feature.PlaneNames[:], name)
+	if in.plane >= 0 && in.planes == nil {
+		in.wb.analyze() // encode the position shown
+	}
+	in.drawPlane()
+}
+
+// drawPlane puts the chosen plane of the position's planes on the boards.
+func (in *inspector) drawPlane() {
+	in.drawn = nil
+	if in.plane >= 0 && in.planes != nil {
+		in.drawn = &goban.Values{Size: in.planes.Size, V: in.planes.V[in.plane]}
+	}
+	in.wb.showLayers()
+}
+
+func (in *inspector) layer() (goban.Layer, int) { return in.drawn, planesDepth }
 
 // selected explains the position now: the explanations were not computed
 // while the tab was hidden.

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"aji/analysis/board"
+	"aji/analysis/feature"
 	"aji/analysis/live"
 	"aji/analysis/predict"
 	_ "aji/analysis/predict/mm" // the default predictor, and the one that explains itself
@@ -207,4 +208,53 @@ func TestShapeDiagramGolden(t *testing.T) {
 	t.Cleanup(w.Close)
 	w.Resize(fyne.NewSquareSize(diagramSide))
 	test.AssertImageMatches(t, "shape_diagram.png", w.Canvas().Capture())
+}
+
+// TestInspectorDrawsInputPlane: choosing one of the cnn's input planes
+// draws it on the board for the position shown, follows navigation, and
+// "none" takes it away.
+func TestInspectorDrawsInputPlane(t *testing.T) {
+	h := newHarness(t, variations)
+	h.key(fyne.KeyRight, 0)
+	h.selectTab(tabInspector)
+	in := tabOf[*inspector](h.wb)
+	stones := feature.PlaneNames[feature.PlaneOwnStones]
+	drawnFor := func() []float64 {
+		if v, ok := in.drawn.(*goban.Values); ok {
+			return v.V
+		}
+		return nil
+	}
+	current := func() []float64 {
+		return live.Planes(h.wb.doc.cursor.Position()).V[feature.PlaneOwnStones]
+	}
+	in.planeChoice.SetSelected(stones)
+	h.pump("the plane of the first position", func() bool { return slices.Equal(drawnFor(), current()) })
+	first := drawnFor()
+	h.key(fyne.KeyRight, 0)
+	h.pump("the plane of the next position", func() bool { return slices.Equal(drawnFor(), current()) })
+	if slices.Equal(first, drawnFor()) {
+		t.Error("the player to move's stones are the same plane after a move")
+	}
+	// A stone of the player to move carries the plane's blue square.
+	pos := h.wb.doc.cursor.Position()
+	var own goban.Point
+	for _, p := range pos.Board.Points() {
+		if pos.Board.At(p) == pos.ToPlay {
+			x, y := p.XY()
+			own = goban.Point{X: x, Y: y}
+		}
+	}
+	blue := func() bool {
+		_, pixel := h.boardPixels()
+		c := pixel(own)
+		return int(c.B) > int(c.R)+100
+	}
+	if !blue() {
+		t.Errorf("the stone at %v is not drawn with the plane's square", own)
+	}
+	in.planeChoice.SetSelected(noPlane)
+	if in.drawn != nil || blue() {
+		t.Errorf("after none the inspector still draws %v", in.drawn)
+	}
 }
