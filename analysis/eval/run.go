@@ -42,10 +42,15 @@ type Options struct {
 
 // worker is one goroutine's predictors, scratch and counts.
 type worker struct {
-	preds        []predict.Predictor
-	scores       []Score
-	perGame      []Score
-	dist         predict.Distribution
+	preds   []predict.Predictor
+	scores  []Score
+	perGame []Score
+	dist    predict.Distribution
+	// A predictor that is a predict.Batcher scores a game's positions in batches after the walk.
+	batching     bool
+	held         []game.Position
+	moves        []game.Move
+	dists        []predict.Distribution
 	games        int
 	skipped      int
 	skippedGames int
@@ -74,6 +79,10 @@ func Run(ctx context.Context, names []string, path string, opt Options) ([]Resul
 	workers := make([]worker, n)
 	for w := range workers {
 		workers[w] = worker{preds: preds[w], scores: make([]Score, len(names)), perGame: make([]Score, len(names))}
+		for _, p := range preds[w] {
+			_, b := p.(predict.Batcher)
+			workers[w].batching = workers[w].batching || b
+		}
 	}
 	st, err := dataset.Games(ctx, path, opt.Filter, opt.MaxGames, n, func(w, _ int, name string, g *game.Game) {
 		workers[w].score(ctx, name, g)
@@ -126,12 +135,20 @@ func (t *worker) score(ctx context.Context, name string, g *game.Game) {
 		t.perGame[i].Reset()
 	}
 	passes := 0
+	t.held, t.moves = t.held[:0], t.moves[:0]
 	err := g.WalkMainLine(func(pos *game.Position, next game.Move) error {
 		if next.Point == board.Pass {
 			passes++
 			return nil
 		}
+		if t.batching {
+			t.held = append(t.held, *pos)
+			t.moves = append(t.moves, next)
+		}
 		for i, p := range t.preds {
+			if _, ok := p.(predict.Batcher); ok {
+				continue
+			}
 			start := time.Now()
 			p.Predict(pos, &t.dist)
 			rank := t.dist.Rank(pos, next.Point)
@@ -140,6 +157,9 @@ func (t *worker) score(ctx context.Context, name string, g *game.Game) {
 		}
 		return ctx.Err()
 	})
+	if err == nil {
+		t.scoreBatches()
+	}
 	switch {
 	case ctx.Err() != nil:
 	case err != nil:
@@ -151,6 +171,38 @@ func (t *worker) score(ctx context.Context, name string, g *game.Game) {
 		t.skipped += passes
 		for i := range t.perGame {
 			t.scores[i].Merge(&t.perGame[i])
+		}
+	}
+}
+
+// evalBatch is how many positions a predict.Batcher gets at once.
+const evalBatch = 32
+
+// scoreBatches scores the held positions of a game with the predictors that predict in batches.
+func (t *worker) scoreBatches() {
+	var ptrs [evalBatch]*game.Position
+	for i, p := range t.preds {
+		b, ok := p.(predict.Batcher)
+		if !ok {
+			continue
+		}
+		if len(t.dists) < evalBatch {
+			t.dists = make([]predict.Distribution, evalBatch)
+		}
+		for lo := 0; lo < len(t.held); lo += evalBatch {
+			hi := min(len(t.held), lo+evalBatch)
+			for j := lo; j < hi; j++ {
+				ptrs[j-lo] = &t.held[j]
+			}
+			start := time.Now()
+			b.PredictBatch(ptrs[:hi-lo], t.dists[:hi-lo])
+			elapsed := time.Since(start).Seconds()
+			for j := lo; j < hi; j++ {
+				pos, d := &t.held[j], &t.dists[j-lo]
+				rank := d.Rank(pos, t.moves[j].Point)
+				t.perGame[i].Add(pos.MoveNumber+1, rank, d.P[t.moves[j].Point])
+			}
+			t.perGame[i].Seconds += elapsed
 		}
 	}
 }

@@ -130,6 +130,13 @@ type Predictor interface {
 	Predict(pos *game.Position, out *Distribution)
 }
 
+// Batcher is a Predictor that predicts many positions at once faster than one at a time (the cnn's
+// convolutions over a batch); aji eval uses it. Positions of one call share a board size.
+type Batcher interface {
+	Predictor
+	PredictBatch(positions []*game.Position, out []Distribution)
+}
+
 // Options configure the predictor a Factory makes. The zero value is the predictor as registered.
 type Options struct {
 	Model string // a model file ("": the embedded default)
