@@ -7,7 +7,9 @@ require (
 	github.com/toikarin/sgf v0.0.0-20170114114738-52d988b2e39d
 	github.com/ulikunitz/xz v0.5.17
 	golang.org/x/image v0.30.0
+	golang.org/x/sys v0.30.0
 	golang.org/x/text v0.43.0
+	gonum.org/v1/gonum v0.16.0
 	gonum.org/v1/plot v0.17.0
 )
 
@@ -46,6 +48,5 @@ require (
 	github.com/stretchr/testify v1.11.1 // indirect
 	github.com/yuin/goldmark v1.7.8 // indirect
 	golang.org/x/net v0.35.0 // indirect
-	golang.org/x/sys v0.30.0 // indirect
 	gopkg.in/yaml.v3 v3.0.1 // indirect
 )
