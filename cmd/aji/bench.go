@@ -204,18 +204,70 @@ func benchPredict(ctx context.Context, names []string, d time.Duration) ([]predi
 			labels = []string{name + " (with MC owner)", name + " (without MC owner)"}
 		}
 		for i, v := range variants {
-			var dist predict.Distribution
-			n := 0
-			start := time.Now()
-			for time.Since(start) < d && ctx.Err() == nil {
-				v.Predict(&positions[n%len(positions)], &dist)
-				n++
+			per := timePredictions(ctx, []predict.Predictor{v}, positions, 1, d)
+			figs = append(figs, predictFigure{labels[i], len(positions), per, 1e6 / per})
+		}
+		// A predictor that predicts in batches (the cnn) is timed at batch 1 and 32, on one core and on
+		// all of them (a predictor each).
+		if _, ok := p.(predict.Batcher); ok {
+			threads := runtime.GOMAXPROCS(0)
+			preds := []predict.Predictor{p}
+			for range threads - 1 {
+				q, err := predict.New(name, predict.Options{})
+				if err != nil {
+					return nil, err
+				}
+				preds = append(preds, q)
 			}
-			s := time.Since(start).Seconds()
-			figs = append(figs, predictFigure{labels[i], len(positions), float64(n) / s, 1e6 * s / float64(n)})
+			for _, batch := range []int{32, 1} {
+				for _, t := range []int{1, threads} {
+					if batch == 1 && t == 1 {
+						continue // the figure above
+					}
+					per := timePredictions(ctx, preds[:t], positions, batch, d)
+					label := fmt.Sprintf("%s (batch %d, %d threads)", name, batch, t)
+					figs = append(figs, predictFigure{label, len(positions), per, 1e6 / per})
+				}
+			}
 		}
 	}
 	return figs, nil
+}
+
+// timePredictions runs each predictor on its own goroutine over the positions, batch positions per call
+// (a predict.Batcher's PredictBatch when batch > 1), for about d, and returns the distributions per
+// second of all of them together.
+func timePredictions(ctx context.Context, preds []predict.Predictor, positions []game.Position, batch int, d time.Duration) float64 {
+	var wg sync.WaitGroup
+	counts := make([]int, len(preds))
+	start := time.Now()
+	for i, p := range preds {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			dists := make([]predict.Distribution, batch)
+			ptrs := make([]*game.Position, batch)
+			n := i * 7 // threads start at different positions
+			for time.Since(start) < d && ctx.Err() == nil {
+				if batch == 1 {
+					p.Predict(&positions[n%len(positions)], &dists[0])
+				} else {
+					for j := range ptrs {
+						ptrs[j] = &positions[(n+j)%len(positions)]
+					}
+					p.(predict.Batcher).PredictBatch(ptrs, dists)
+				}
+				n += batch
+				counts[i] += batch
+			}
+		}()
+	}
+	wg.Wait()
+	total := 0
+	for _, c := range counts {
+		total += c
+	}
+	return float64(total) / time.Since(start).Seconds()
 }
 
 // samplePositions returns every position of the embedded 19x19 sample games.

@@ -36,7 +36,7 @@ var commands = map[string]command{
 	"bench":          {"throughput figures (board, predict, playout, territory)", runBench},
 	"harvest":        {"harvest shape patterns from a game collection", runHarvest},
 	"explain":        {"why a predictor rates a move: its features, weights and interactions", runExplain},
-	"train":          {"train a model (mm, playout, cfg, fbt, boltzmann5, boltzmann12, boltzmann-lib)", runTrain},
+	"train":          {"train a model (mm, playout, cfg, fbt, cnn, boltzmann5, boltzmann12, boltzmann-lib)", runTrain},
 	"label":          {"final-territory labels of games with a counted result (GNU Go over GTP)", runLabel},
 	"gtp":            {"a GTP engine on stdin/stdout (GoGui, Sabaki, matches)", runGTP},
 	"match":          {"play games against a GTP engine (GNU Go), win rate with a 95% interval", runMatch},

@@ -35,10 +35,11 @@ type plotKind struct {
 
 // plotKinds are the figures `aji plot` draws, by name.
 var plotKinds = map[string]plotKind{
-	"fbt-time": {"Xiao's Figure 4.4: FBT validation top-1 against training time, from aji train fbt --log files", runPlotFBTTime},
-	"mixing":   {"Stern's Figure 5.5: Gibbs and Swendsen-Wang running averages against exact marginals", runPlotMixing},
-	"phase":    {"Xiao's Figure 4.2(b): top-1 per game phase of the results of aji eval --json files", runPlotPhase},
-	"rank-cdf": {"rank CDF, P(expert move among the top k), of the results of aji eval --json files", runPlotRankCDF},
+	"cnn-curve": {"the DCNN paper's Graphs 1-2: cnn validation top-1 and losses against training positions, from aji train cnn --log files", runPlotCNNCurve},
+	"fbt-time":  {"Xiao's Figure 4.4: FBT validation top-1 against training time, from aji train fbt --log files", runPlotFBTTime},
+	"mixing":    {"Stern's Figure 5.5: Gibbs and Swendsen-Wang running averages against exact marginals", runPlotMixing},
+	"phase":     {"Xiao's Figure 4.2(b): top-1 per game phase of the results of aji eval --json files", runPlotPhase},
+	"rank-cdf":  {"rank CDF, P(expert move among the top k), of the results of aji eval --json files", runPlotRankCDF},
 }
 
 func plotUsage() string {
