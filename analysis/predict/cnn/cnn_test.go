@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"aji/analysis/board"
@@ -359,5 +360,48 @@ func TestEvalBatches(t *testing.T) {
 	if r.Positions != n || math.Abs(r.Top1-float64(top1)/float64(n)) > 1e-12 || math.Abs(r.MeanLogEvidence-logEv/float64(n)) > 1e-6 {
 		t.Errorf("eval: %d positions, top-1 %v, log-evidence %v; one at a time: %d, %v, %v",
 			r.Positions, r.Top1, r.MeanLogEvidence, n, float64(top1)/float64(n), logEv/float64(n))
+	}
+}
+
+// TestStreamWithoutPositions checks that a collection with no game of the board size ends the stream
+// with an error instead of looping over it for ever.
+func TestStreamWithoutPositions(t *testing.T) {
+	out := make(chan *Batch, 1)
+	err := Stream(context.Background(), "../../../assets/games", feature.PlaneOptions{}, StreamOptions{Size: 13, Batch: 4, Shuffle: 8, Workers: 1}, out)
+	if err == nil || !strings.Contains(err.Error(), "no 13x13 positions") {
+		t.Errorf("Stream over no 13x13 game: %v", err)
+	}
+	if _, open := <-out; open {
+		t.Error("the batch channel is still open")
+	}
+}
+
+// TestStream checks the batches streamed from real games: full, in the batch layout, each expert move
+// legal and on an empty point of its own (rotated) encoding.
+func TestStream(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	out := make(chan *Batch)
+	done := make(chan error, 1)
+	go func() {
+		done <- Stream(ctx, "../../../assets/games", feature.PlaneOptions{}, StreamOptions{Size: 19, PerGame: 30, Batch: 16, Shuffle: 32, Workers: 2, Seed: 1}, out)
+	}()
+	for range 5 {
+		b := <-out
+		N := b.N * b.N
+		if b.N != 19 || b.Size != 16 || len(b.Input) != feature.NumPlanes*16*N || len(b.Target) != 16 {
+			t.Fatalf("batch of %d on %dx%d, %d inputs, %d targets", b.Size, b.N, b.N, len(b.Input), len(b.Target))
+		}
+		for s, target := range b.Target {
+			at := func(plane int) float32 { return b.Input[(plane*b.Size+s)*N+int(target)] }
+			if at(feature.PlaneLegal) != 1 || at(feature.PlaneEmpty) != 1 || at(feature.PlaneOwnStones) != 0 {
+				t.Errorf("position %d: the expert move %d is not a legal empty point of its encoding", s, target)
+			}
+		}
+	}
+	cancel()
+	for range out { // drain until the stream closes it
+	}
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Errorf("stream ended with %v, want context.Canceled", err)
 	}
 }

@@ -2,9 +2,11 @@ package cnn
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"sync"
+	"sync/atomic"
 
 	"aji/analysis/board"
 	"aji/analysis/dataset"
@@ -22,9 +24,6 @@ type StreamOptions struct {
 	Workers  int // goroutines decoding and encoding games
 	Seed     uint64
 	Filter   dataset.Filter
-	// Epoch, when not nil, is called as each epoch starts (from 0), and Game after each game.
-	Epoch func(epoch int)
-	Game  func()
 }
 
 // Stream sends batches of training positions of the games at path to out, epoch after epoch — each
@@ -45,20 +44,18 @@ func Stream(ctx context.Context, path string, planes feature.PlaneOptions, opt S
 		encs[w].one = make([]float32, feature.NumPlanes*N)
 	}
 	for epoch := 0; ; epoch++ {
-		if opt.Epoch != nil {
-			opt.Epoch(epoch)
-		}
+		before := s.added.Load()
 		seed := opt.Seed + uint64(epoch)*0x9E3779B97F4A7C15
 		_, err := dataset.Games(ctx, path, opt.Filter, opt.MaxGames, workers, func(w, index int, _ string, g *game.Game) {
 			if g.Size() == n {
 				encs[w].game(s, g, index, seed)
 			}
-			if opt.Game != nil {
-				opt.Game()
-			}
 		})
 		if err != nil {
 			return err
+		}
+		if s.added.Load() == before && ctx.Err() == nil {
+			return fmt.Errorf("%s: no %dx%d positions to train on", path, n, n)
 		}
 		if err := ctx.Err(); err != nil {
 			return err
@@ -98,6 +95,8 @@ type shuffler struct {
 	ctx    context.Context
 	out    chan<- *Batch
 
+	added atomic.Int64 // positions encoded
+
 	mu      sync.Mutex
 	slab    []float32 // the buffer's positions, NumPlanes·N floats each
 	targets []int32
@@ -107,6 +106,7 @@ type shuffler struct {
 
 // add puts one encoded position into the buffer, and sends a batch when one is full.
 func (s *shuffler) add(one []float32, target int32) error {
+	s.added.Add(1)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	size := len(one)
