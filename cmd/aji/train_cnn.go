@@ -26,6 +26,7 @@ func trainCNN(ctx context.Context, args []string, stdout io.Writer) error {
 	out := fs.String("out", "", "model file: the best network so far, rewritten when validation improves; its checkpoint is FILE.ckpt")
 	resume := fs.Bool("resume", false, "go on from --out's checkpoint (FILE.ckpt) where a run stopped")
 	width := fs.Int("width", cnn.DefaultConfig.Width, "channels of the hidden layers")
+	firstWidth := fs.Int("first-width", 0, "channels of the first layer (0: --width; the paper's f9: 92 with --width 384)")
 	layers := fs.Int("layers", cnn.DefaultConfig.Layers, "convolutional layers in all (the first, 3x3 ones, the final 1x1)")
 	first := fs.Int("first-kernel", cnn.DefaultConfig.FirstKernel, "kernel size of the first layer")
 	opponentPlus := fs.Bool("opponent-plus", false, "encode the opponent's stones as +1, not the paper's −1 (its ablation)")
@@ -67,7 +68,7 @@ func trainCNN(ctx context.Context, args []string, stdout io.Writer) error {
 		if err := opt.Check(); err != nil {
 			return fmt.Errorf("%w: %v", errUsage, err)
 		}
-		net, err := cnn.New(cnn.Config{Width: *width, Layers: *layers, FirstKernel: *first,
+		net, err := cnn.New(cnn.Config{Width: *width, FirstWidth: *firstWidth, Layers: *layers, FirstKernel: *first,
 			Planes: feature.PlaneOptions{OpponentPlus: *opponentPlus, HistoryLastFive: *lastFive}}, *seed)
 		if err != nil {
 			return fmt.Errorf("%w: %v", errUsage, err)

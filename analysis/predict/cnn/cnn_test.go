@@ -19,8 +19,8 @@ import (
 	"aji/models"
 )
 
-// tiny is a network small enough for finite differences.
-var tiny = Config{Width: 4, Layers: 4, FirstKernel: 3}
+// tiny is a network small enough for finite differences, its first layer of another width.
+var tiny = Config{Width: 4, FirstWidth: 3, Layers: 4, FirstKernel: 3}
 
 // randomBatch makes a batch of random planes on an n×n board, each position with a random legal mask
 // and a legal target.
@@ -232,7 +232,7 @@ func TestCheckpointResume(t *testing.T) {
 
 // TestModelFile round-trips a network and checks that damaged files give clear errors.
 func TestModelFile(t *testing.T) {
-	net, _ := New(Config{Width: 5, Layers: 3, FirstKernel: 5, Planes: feature.PlaneOptions{OpponentPlus: true}}, 1)
+	net, _ := New(Config{Width: 5, FirstWidth: 3, Layers: 3, FirstKernel: 5, Planes: feature.PlaneOptions{OpponentPlus: true}}, 1)
 	net.Steps, net.Seen, net.Top1 = 12, 1536, 0.25
 	path := filepath.Join(t.TempDir(), "cnn.ajim")
 	if err := net.Save(path); err != nil {

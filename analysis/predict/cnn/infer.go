@@ -68,7 +68,7 @@ func (e *Evaluator) Forward(positions []*game.Position, sym feature.Symmetry) []
 // and returns their logits, valid until the next call.
 func (e *Evaluator) ForwardPlanes(input []float32, batch, n int) []float32 {
 	bn := batch * n * n
-	width := max(feature.NumPlanes, e.net.Width)
+	width := max(feature.NumPlanes, e.net.Width, e.net.FirstWidth)
 	e.x = grow(e.x, width*bn)
 	e.y = grow(e.y, width*bn)
 	in, out := input, e.y

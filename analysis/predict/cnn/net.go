@@ -33,7 +33,8 @@ const bnEpsilon = 1e-5
 
 // Config is a network's shape and the encoding it reads.
 type Config struct {
-	Width       int // channels of every hidden layer (the paper's f9: 92, then 384)
+	Width       int // channels of the hidden layers after the first (the paper's f9: 384)
+	FirstWidth  int // channels of the first layer (the paper's f9: 92); 0 means Width
 	Layers      int // convolutional layers in all: the first, Layers−2 3x3 ones, the final 1x1 (the paper: 7)
 	FirstKernel int // kernel size of the first layer (the paper: 5)
 	Planes      feature.PlaneOptions
@@ -45,8 +46,8 @@ var DefaultConfig = Config{Width: 64, Layers: 7, FirstKernel: 5}
 
 func (c Config) validate() error {
 	switch {
-	case c.Width < 1 || c.Width > MaxWidth:
-		return fmt.Errorf("width %d outside [1, %d]", c.Width, MaxWidth)
+	case c.Width < 1 || c.Width > MaxWidth || c.FirstWidth < 0 || c.FirstWidth > MaxWidth:
+		return fmt.Errorf("widths %d, %d outside [1, %d]", c.FirstWidth, c.Width, MaxWidth)
 	case c.Layers < 2 || c.Layers > MaxLayers:
 		return fmt.Errorf("%d layers outside [2, %d]", c.Layers, MaxLayers)
 	case c.FirstKernel < 1 || c.FirstKernel > 9 || c.FirstKernel%2 == 0:
@@ -90,6 +91,9 @@ func New(c Config, seed uint64) (*Net, error) {
 		switch i {
 		case 0:
 			l.K = c.FirstKernel
+			if c.FirstWidth > 0 {
+				l.Out = c.FirstWidth
+			}
 		case c.Layers - 1:
 			l.Out, l.K = 1, 1
 		}
@@ -174,7 +178,7 @@ func (n *Net) payload() ([]byte, error) {
 	if n.Planes.HistoryLastFive {
 		flags |= 2
 	}
-	for _, v := range []any{uint32(n.Width), uint32(n.Layers), uint32(n.FirstKernel), flags, n.Steps, n.Seen, n.Top1} {
+	for _, v := range []any{uint32(n.Width), uint32(n.FirstWidth), uint32(n.Layers), uint32(n.FirstKernel), flags, n.Steps, n.Seen, n.Top1} {
 		if err := binary.Write(&buf, le, v); err != nil {
 			return nil, err
 		}
@@ -188,7 +192,7 @@ func (n *Net) payload() ([]byte, error) {
 }
 
 // headerBytes is the payload's fixed part before the parameters.
-const headerBytes = 4*4 + 8 + 8 + 8
+const headerBytes = 5*4 + 8 + 8 + 8
 
 // Save writes the model file atomically.
 func (n *Net) Save(path string) error {
@@ -227,9 +231,10 @@ func decodePayload(payload []byte, name string) (*Net, error) {
 		return fail("cnn header truncated")
 	}
 	le := binary.LittleEndian
-	flags := le.Uint32(payload[12:])
+	flags := le.Uint32(payload[16:])
 	c := Config{
-		Width: int(le.Uint32(payload)), Layers: int(le.Uint32(payload[4:])), FirstKernel: int(le.Uint32(payload[8:])),
+		Width: int(le.Uint32(payload)), FirstWidth: int(le.Uint32(payload[4:])), Layers: int(le.Uint32(payload[8:])),
+		FirstKernel: int(le.Uint32(payload[12:])),
 		Planes: feature.PlaneOptions{OpponentPlus: flags&1 != 0, HistoryLastFive: flags&2 != 0},
 	}
 	if err := c.validate(); err != nil {
@@ -239,8 +244,8 @@ func decodePayload(payload []byte, name string) (*Net, error) {
 	if err != nil {
 		return fail("%v", err)
 	}
-	n.Steps, n.Seen = int64(le.Uint64(payload[16:])), int64(le.Uint64(payload[24:]))
-	n.Top1 = math.Float64frombits(le.Uint64(payload[32:]))
+	n.Steps, n.Seen = int64(le.Uint64(payload[20:])), int64(le.Uint64(payload[28:]))
+	n.Top1 = math.Float64frombits(le.Uint64(payload[36:]))
 	rest := payload[headerBytes:]
 	for _, t := range n.tensors() {
 		if len(rest) < 4*len(t) {
