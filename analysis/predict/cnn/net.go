@@ -235,7 +235,7 @@ func decodePayload(payload []byte, name string) (*Net, error) {
 	c := Config{
 		Width: int(le.Uint32(payload)), FirstWidth: int(le.Uint32(payload[4:])), Layers: int(le.Uint32(payload[8:])),
 		FirstKernel: int(le.Uint32(payload[12:])),
-		Planes: feature.PlaneOptions{OpponentPlus: flags&1 != 0, HistoryLastFive: flags&2 != 0},
+		Planes:      feature.PlaneOptions{OpponentPlus: flags&1 != 0, HistoryLastFive: flags&2 != 0},
 	}
 	if err := c.validate(); err != nil {
 		return fail("%v", err)
