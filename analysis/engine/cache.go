@@ -1,27 +1,40 @@
 package engine
 
-import "container/list"
+import (
+	"container/list"
 
-// cache is a least-recently-used map from keys to results, bounded by the sum of the results' sizes.
-// It is not safe for concurrent use; Engine guards it.
-type cache struct {
+	"aji/analysis/game"
+)
+
+// CacheKey identifies a result: the analysis with its settings, and the position (game.Key holds all
+// of it an analysis may read).
+type CacheKey struct {
+	Task string
+	Pos  game.Key
+}
+
+// Cache is a least-recently-used map from keys to results, bounded by the sum of the results' sizes:
+// the Engine's, and the whole-game review's. It is not safe for concurrent use; its owner guards it.
+type Cache struct {
 	maxBytes int
 	bytes    int
 	order    *list.List // front: most recently used
-	items    map[cacheKey]*list.Element
+	items    map[CacheKey]*list.Element
 }
 
 type cacheEntry struct {
-	key   cacheKey
+	key   CacheKey
 	value any
 	size  int
 }
 
-func newCache(maxBytes int) *cache {
-	return &cache{maxBytes: maxBytes, order: list.New(), items: map[cacheKey]*list.Element{}}
+// NewCache makes a cache that holds results of at most maxBytes in all.
+func NewCache(maxBytes int) *Cache {
+	return &Cache{maxBytes: maxBytes, order: list.New(), items: map[CacheKey]*list.Element{}}
 }
 
-func (c *cache) get(k cacheKey) (any, bool) {
+// Get returns the result stored under k, marking it recently used.
+func (c *Cache) Get(k CacheKey) (any, bool) {
 	e, ok := c.items[k]
 	if !ok {
 		return nil, false
@@ -30,8 +43,9 @@ func (c *cache) get(k cacheKey) (any, bool) {
 	return e.Value.(*cacheEntry).value, true
 }
 
-// put stores a value; a value larger than the whole budget is not kept.
-func (c *cache) put(k cacheKey, v any, size int) {
+// Put stores a result of the given size in bytes, evicting the least recently used beyond the bound; a
+// result larger than the whole bound is not kept.
+func (c *Cache) Put(k CacheKey, v any, size int) {
 	if size > c.maxBytes {
 		return
 	}

@@ -41,13 +41,7 @@ func NewTask[T any](key string, compute func(ctx context.Context, pos *game.Posi
 	}
 }
 
-// cacheKey identifies a result: the analysis and the position (game.Key holds all of it an analysis may read).
-type cacheKey struct {
-	task string
-	pos  game.Key
-}
-
-func keyOf(task string, pos *game.Position) cacheKey { return cacheKey{task, pos.Key()} }
+func keyOf(task string, pos *game.Position) CacheKey { return CacheKey{task, pos.Key()} }
 
 // Engine runs analyses. Analyze is meant to be called from the UI thread; it never blocks on analysis.
 type Engine struct {
@@ -57,7 +51,7 @@ type Engine struct {
 	mu     sync.Mutex
 	gen    uint64
 	cancel context.CancelFunc
-	cache  *cache
+	cache  *Cache
 	wg     sync.WaitGroup
 }
 
@@ -79,7 +73,7 @@ func New(o Options) *Engine {
 	if o.OnUI == nil {
 		o.OnUI = func(f func()) { f() }
 	}
-	return &Engine{onUI: o.OnUI, workers: make(chan struct{}, o.Workers), cache: newCache(o.CacheBytes)}
+	return &Engine{onUI: o.OnUI, workers: make(chan struct{}, o.Workers), cache: NewCache(o.CacheBytes)}
 }
 
 // Analyze makes pos the current position: it cancels the analyses of the previous one and starts tasks
@@ -97,7 +91,7 @@ func (e *Engine) Analyze(pos *game.Position, tasks ...Task) {
 	e.cancel = cancel
 	hits := make([]any, len(tasks))
 	for i, t := range tasks {
-		hits[i], _ = e.cache.get(keyOf(t.key, &p))
+		hits[i], _ = e.cache.Get(keyOf(t.key, &p))
 	}
 	e.mu.Unlock()
 	for i, t := range tasks {
@@ -126,7 +120,7 @@ func (e *Engine) run(ctx context.Context, gen uint64, pos *game.Position, t Task
 	}
 	if err == nil {
 		e.mu.Lock()
-		e.cache.put(keyOf(t.key, pos), v, size)
+		e.cache.Put(keyOf(t.key, pos), v, size)
 		e.mu.Unlock()
 	}
 	e.deliver(gen, t, v, err)
