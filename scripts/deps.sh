@@ -12,6 +12,12 @@ set -euo pipefail
 run_pkgs=(gcc libc6-dev libgl1-mesa-dev libgl1-mesa-dri libx11-dev libxcursor-dev libxrandr-dev
 	libxinerama-dev libxi-dev libxxf86vm-dev libwayland-dev libxkbcommon-dev)
 test_pkgs=(gnugo xvfb xauth imagemagick xdotool)
+# Node and npm run Sabaki's SGF parser in the review tests. They are wanted as
+# commands, not as Debian packages: a machine with NodeSource's nodejs (which
+# carries npm) must not get Debian's npm on top of it.
+if [[ ${1:-} == test ]] && ! { command -v node && command -v npm; } >/dev/null; then
+	test_pkgs+=(nodejs npm)
+fi
 
 case "${1:-}" in
 run) want=("${run_pkgs[@]}") ;;

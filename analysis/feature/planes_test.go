@@ -41,9 +41,6 @@ func plEncode(pos *game.Position, sym Symmetry, opt PlaneOptions) []float32 {
 	return dst
 }
 
-// plXY reads an SGF point such as "cc" as a column and a row.
-func plXY(s string) (x, y int) { return int(s[0] - 'a'), int(s[1] - 'a') }
-
 // plCheck compares plane of the identity encoding enc of an n×n board with want (SGF point → value;
 // every other point must be 0).
 func plCheck(t *testing.T, enc []float32, n, plane int, want map[string]float64) {

@@ -46,7 +46,8 @@ func (pr *Prediction) RankOf(move board.Point) (rank int, p float64, ok bool) {
 	return int(pr.Rank[i]), pr.Heat[i], true
 }
 
-func (pr *Prediction) bytes() int { return 12*len(pr.Heat) + 16*len(pr.Top) + 128 }
+// Bytes estimates the prediction's size, for the bound of a result cache.
+func (pr *Prediction) Bytes() int { return 12*len(pr.Heat) + 16*len(pr.Top) + 128 }
 
 // Summarize turns a distribution into a prediction: per-point probabilities
 // with illegal points marked, the rank of every legal move as
@@ -147,5 +148,5 @@ func (a *Predictors) Predict(_ context.Context, name string, pos *game.Position)
 func (a *Predictors) PredictTask(name string, deliver func(*Prediction, error)) engine.Task {
 	return engine.NewTask("predict/"+name,
 		func(ctx context.Context, pos *game.Position) (*Prediction, error) { return a.Predict(ctx, name, pos) },
-		(*Prediction).bytes, deliver)
+		(*Prediction).Bytes, deliver)
 }
