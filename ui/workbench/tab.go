@@ -20,6 +20,7 @@ var tabMakers = []func(*Workbench) tab{
 	newTerritoryTab,
 	newSearchTab,
 	newCFGTab,
+	newReviewTab,
 }
 
 // tab is a panel of the workbench: its content, what it asks the engine
