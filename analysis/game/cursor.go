@@ -192,6 +192,10 @@ func (c *Cursor) Play(p board.Point) error {
 	return nil
 }
 
+// Edited records that the game was changed other than by Play (a review written into its comments), so
+// that Modified reports it until the next save.
+func (c *Cursor) Edited() { c.modified = true }
+
 // SaveFile writes the game to path atomically, so a crash or a full disk never leaves a truncated
 // record under the user's file name.
 func (c *Cursor) SaveFile(path string) error {

@@ -36,12 +36,14 @@ type reviewTab struct {
 	cancel   context.CancelFunc
 	run      int // counts the runs, so a stopped run's late deliveries are dropped
 
-	game  *game.Game   // the game reviewed
-	nodes []*game.Node // the line's move nodes, by move index
-	moves []review.Move
-	have  []bool
+	game   *game.Game   // the game reviewed
+	nodes  []*game.Node // the line's move nodes, by move index
+	moves  []review.Move
+	have   []bool
+	result *review.Result // the last finished review, to write into the game
 
 	startB *widget.Button
+	writeB *widget.Button
 	status *widget.Label
 	graph  *reviewGraph
 	lists  *fyne.Container
@@ -51,6 +53,8 @@ type reviewTab struct {
 func newReviewTab(wb *Workbench) tab {
 	rt := &reviewTab{tabBase: tabBase{wb: wb, name: tabReview, title: "Review"}, reviewer: review.New(0)}
 	rt.startB = widget.NewButton("Review the game", rt.start)
+	rt.writeB = widget.NewButton("Write the review into the game…", rt.write)
+	rt.writeB.Disable()
 	rt.status = widget.NewLabel("Scores every move: how expected it was, and how the score moved.")
 	rt.status.Wrapping = fyne.TextWrapWord
 	rt.graph = newReviewGraph(rt.jump)
@@ -59,7 +63,7 @@ func newReviewTab(wb *Workbench) tab {
 		"Line: Black's expected score, the mean over two moves (up: Black ahead). Click or drag on the graph to go to a move.")
 	legend.Wrapping = fyne.TextWrapWord
 	legend.TextStyle.Italic = true
-	top := container.NewVBox(rt.startB, rt.status)
+	top := container.NewVBox(container.NewGridWithColumns(2, rt.startB, rt.writeB), rt.status)
 	rt.box = container.NewBorder(top, nil, nil, nil,
 		container.NewVScroll(container.NewVBox(rt.graph, legend, rt.lists)))
 	return rt
@@ -84,7 +88,8 @@ func (rt *reviewTab) start() {
 			rt.nodes = append(rt.nodes, n)
 		}
 	}
-	rt.moves, rt.have = make([]review.Move, len(rt.nodes)), make([]bool, len(rt.nodes))
+	rt.moves, rt.have, rt.result = make([]review.Move, len(rt.nodes)), make([]bool, len(rt.nodes)), nil
+	rt.writeB.Disable()
 	rt.graph.reset(len(rt.nodes), preds)
 	rt.lists.RemoveAll()
 	rt.navigated()
@@ -146,7 +151,25 @@ func (rt *reviewTab) finished(res *review.Result, err error) {
 	default:
 		rt.status.SetText(fmt.Sprintf("Reviewed %d moves.", len(res.Moves)))
 	}
+	rt.result = res
+	rt.writeB.Enable()
 	rt.list(res)
+}
+
+// write puts the review into the game — a line in each move's comment, the
+// top candidates as labels, surprising moves and swings marked
+// (review.Annotate, which keeps the user's comments and markup) — and asks
+// where to save it, so the original file is replaced only if the user says
+// so.
+func (rt *reviewTab) write() {
+	c := rt.wb.doc.cursor
+	if rt.result == nil || rt.game != c.Game() {
+		return
+	}
+	review.Annotate(rt.result, review.AnnotateOptions{})
+	c.Edited()
+	rt.wb.changed(false)
+	rt.wb.SaveAs(nil)
 }
 
 // list fills the lists of the most surprising moves (the lowest probability
@@ -220,7 +243,8 @@ func (rt *reviewTab) navigated() {
 	c := rt.wb.doc.cursor
 	if rt.game != nil && c.Game() != rt.game {
 		rt.stop()
-		rt.game, rt.nodes, rt.moves, rt.have = nil, nil, nil, nil
+		rt.game, rt.nodes, rt.moves, rt.have, rt.result = nil, nil, nil, nil, nil
+		rt.writeB.Disable()
 		rt.graph.reset(0, nil)
 		rt.lists.RemoveAll()
 		rt.status.SetText("Scores every move: how expected it was, and how the score moved.")

@@ -1,6 +1,7 @@
 package workbench
 
 import (
+	"aji/analysis/review"
 	"image/png"
 	"os"
 	"strconv"
@@ -54,6 +55,18 @@ func TestReviewPanel(t *testing.T) {
 	test.Tap(first)
 	if !strings.Contains(first.Text, "Move ") || !strings.HasPrefix(first.Text, "Move "+strconv.Itoa(h.move())+",") {
 		t.Errorf("tapping %q went to move %d", first.Text, h.move())
+	}
+
+	// Written into the game: every move's comment gets its line, and the
+	// game counts as changed.
+	test.Tap(rt.writeB)
+	for _, n := range rt.nodes {
+		if !strings.Contains(n.Comment, review.Marker) {
+			t.Fatalf("move comment %q has no review line", n.Comment)
+		}
+	}
+	if !h.wb.doc.cursor.Modified() {
+		t.Error("the annotated game does not count as changed")
 	}
 
 	if err := h.wb.Show("other.sgf", "", []byte("(;SZ[9];B[ee];W[cc])"), 0); err != nil {
