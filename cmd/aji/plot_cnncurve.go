@@ -1,14 +1,10 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -77,30 +73,16 @@ func runPlotCNNCurve(_ context.Context, args []string, stdout io.Writer) error {
 
 // readCNNLog reads every line of an `aji train cnn --log` file.
 func readCNNLog(path string) ([]cnnLogLine, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("read cnn log: %w", err)
-	}
 	var run []cnnLogLine
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	for n := 1; sc.Scan(); n++ {
-		if len(bytes.TrimSpace(sc.Bytes())) == 0 {
-			continue
-		}
-		var l cnnLogLine
-		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
-			return nil, fmt.Errorf("read cnn log %s: line %d: %w", path, n, err)
-		}
+	err := readLogLines(path, "cnn", func(l cnnLogLine) error {
 		if l.Positions < 1 || !(l.Top1 >= 0 && l.Top1 <= 1) {
-			return nil, fmt.Errorf("read cnn log %s: line %d: %d positions, top-1 %v is not a validation", path, n, l.Positions, l.Top1)
+			return fmt.Errorf("%d positions, top-1 %v is not a validation", l.Positions, l.Top1)
 		}
 		run = append(run, l)
+		return nil
+	})
+	if err == nil && len(run) == 0 {
+		err = fmt.Errorf("read cnn log %s: no validations", path)
 	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("read cnn log %s: %w", path, err)
-	}
-	if len(run) == 0 {
-		return nil, fmt.Errorf("read cnn log %s: no validations", path)
-	}
-	return run, nil
+	return run, err
 }

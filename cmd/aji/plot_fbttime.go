@@ -94,35 +94,47 @@ func runPlotFBTTime(_ context.Context, args []string, stdout io.Writer) error {
 // hold several runs one after another: a run starts where the pass number does not go up (a fresh run
 // counts from pass 1 again; a --resume'd one goes on counting, and its seconds go on from the log's).
 func readFBTLog(path string) ([]fbtLogLine, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("read fbt log: %w", err)
-	}
 	var run []fbtLogLine
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	for n := 1; sc.Scan(); n++ {
-		if len(bytes.TrimSpace(sc.Bytes())) == 0 {
-			continue
-		}
-		var l fbtLogLine
-		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
-			return nil, fmt.Errorf("read fbt log %s: line %d: %w", path, n, err)
-		}
+	err := readLogLines(path, "fbt", func(l fbtLogLine) error {
 		if l.Pass < 1 || !(l.Seconds >= 0) || !(l.Top1 >= 0 && l.Top1 <= 1) {
-			return nil, fmt.Errorf("read fbt log %s: line %d: pass %d, %v s, top-1 %v is not a pass", path, n, l.Pass, l.Seconds, l.Top1)
+			return fmt.Errorf("pass %d, %v s, top-1 %v is not a pass", l.Pass, l.Seconds, l.Top1)
 		}
 		if len(run) > 0 && l.Pass <= run[len(run)-1].Pass { // a new run
 			run = run[:0]
 		}
 		run = append(run, l)
+		return nil
+	})
+	if err == nil && len(run) == 0 {
+		err = fmt.Errorf("read fbt log %s: no passes", path)
+	}
+	return run, err
+}
+
+// readLogLines decodes each line of a training log of JSON lines (blank lines skipped) and hands it to
+// add, which may refuse it; kind names the log in errors.
+func readLogLines[T any](path, kind string, add func(T) error) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("read %s log: %w", kind, err)
+	}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for n := 1; sc.Scan(); n++ {
+		if len(bytes.TrimSpace(sc.Bytes())) == 0 {
+			continue
+		}
+		var l T
+		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
+			return fmt.Errorf("read %s log %s: line %d: %w", kind, path, n, err)
+		}
+		if err := add(l); err != nil {
+			return fmt.Errorf("read %s log %s: line %d: %w", kind, path, n, err)
+		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("read fbt log %s: %w", path, err)
+		return fmt.Errorf("read %s log %s: %w", kind, path, err)
 	}
-	if len(run) == 0 {
-		return nil, fmt.Errorf("read fbt log %s: no passes", path)
-	}
-	return run, nil
+	return nil
 }
 
 // fbtTimePanel draws every curve's best validation top-1 so far against its seconds, as Xiao does: a

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -246,7 +247,7 @@ func TestModelFile(t *testing.T) {
 		t.Errorf("loaded %+v, saved %+v", got, net)
 	}
 	for i, l := range net.L {
-		if !equal(l.W, got.L[i].W) || !equal(l.Var, got.L[i].Var) || !equal(l.Bias, got.L[i].Bias) {
+		if !slices.Equal(l.W, got.L[i].W) || !slices.Equal(l.Var, got.L[i].Var) || !slices.Equal(l.Bias, got.L[i].Bias) {
 			t.Errorf("layer %d differs after the round trip", i)
 		}
 	}
@@ -256,18 +257,6 @@ func TestModelFile(t *testing.T) {
 			t.Errorf("damaged file (%d bytes): %v, want models.ErrFormat", len(bad), err)
 		}
 	}
-}
-
-func equal(a, b []float32) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // FuzzDecode checks that no model file makes Decode panic.

@@ -211,19 +211,8 @@ func Evaluate(e *Evaluator, batches []*Batch) Score {
 		logits := e.ForwardPlanes(b.Input, b.Size, b.N)
 		legal := b.Input[feature.PlaneLegal*b.Size*N:]
 		for i := range b.Size {
-			z, mask := logits[i*N:(i+1)*N], legal[i*N:(i+1)*N]
-			best, arg := float32(math.Inf(-1)), -1
-			for p, v := range z {
-				if mask[p] != 0 && v > best {
-					best, arg = v, p
-				}
-			}
-			total := 0.0
-			for p, v := range z {
-				if mask[p] != 0 {
-					total += math.Exp(float64(v - best))
-				}
-			}
+			z := logits[i*N : (i+1)*N]
+			best, arg, total := maskedSoftmax(z, legal[i*N:(i+1)*N], false)
 			t := int(b.Target[i])
 			if arg == t {
 				s.Top1++

@@ -179,23 +179,7 @@ func (t *Trainer) softmaxLoss(b *Batch) Result {
 	legal := b.Input[feature.PlaneLegal*b.Size*N:]
 	for s := range b.Size {
 		z := t.dlogits[s*N : (s+1)*N]
-		mask := legal[s*N : (s+1)*N]
-		best, arg := float32(math.Inf(-1)), -1
-		for p, v := range z {
-			if mask[p] != 0 && v > best {
-				best, arg = v, p
-			}
-		}
-		total := 0.0
-		for p, v := range z {
-			if mask[p] == 0 {
-				z[p] = 0
-				continue
-			}
-			e := math.Exp(float64(v - best))
-			z[p] = float32(e)
-			total += e
-		}
+		_, arg, total := maskedSoftmax(z, legal[s*N:(s+1)*N], true)
 		target := int(b.Target[s])
 		if arg == target {
 			r.Correct++
@@ -209,6 +193,29 @@ func (t *Trainer) softmaxLoss(b *Batch) Result {
 	}
 	r.Loss /= float64(b.Size)
 	return r
+}
+
+// maskedSoftmax takes the logits z of one position over its legal points (mask ≠ 0) and returns the
+// largest logit, its point and Σ exp(z − best) over them; with write, z becomes exp(z − best) on the legal
+// points and 0 elsewhere.
+func maskedSoftmax(z, mask []float32, write bool) (best float32, arg int, total float64) {
+	best, arg = float32(math.Inf(-1)), -1
+	for p, v := range z {
+		if mask[p] != 0 && v > best {
+			best, arg = v, p
+		}
+	}
+	for p, v := range z {
+		e := 0.0
+		if mask[p] != 0 {
+			e = math.Exp(float64(v - best))
+			total += e
+		}
+		if write {
+			z[p] = float32(e)
+		}
+	}
+	return best, arg, total
 }
 
 // backward fills t.grads from the gradient forward left in dlogits.
