@@ -96,7 +96,7 @@ func TestReviewScreenshot(t *testing.T) {
 	// A whole game takes minutes (the territory estimate's rollouts), longer
 	// than pump's guard: drain the UI queue until the review ends.
 	timeout := time.After(15 * time.Minute)
-	for !strings.HasPrefix(rt.status.Text, "Reviewed "+strconv.Itoa(len(rt.nodes))) {
+	for rt.result == nil {
 		select {
 		case f := <-h.ui:
 			f()
