@@ -32,7 +32,7 @@ func trainCNN(ctx context.Context, args []string, stdout io.Writer) error {
 	opponentPlus := fs.Bool("opponent-plus", false, "encode the opponent's stones as +1, not the paper's −1 (its ablation)")
 	lastFive := fs.Bool("history-last-five", false, "history planes mark the last five moves, not exp(−0.1·t) (the paper's ablation)")
 	method := fs.String("optimizer", cnn.DefaultOptimizer.Method, "momentum or adam")
-	lr := fs.Float64("lr", cnn.DefaultOptimizer.LR, "learning rate (the paper: 1e-3, then 1e-4)")
+	lr := fs.Float64("lr", cnn.DefaultOptimizer.LR, "learning rate (the paper: 1e-3, then 1e-4); with --resume, replaces the checkpoint's")
 	lrMin := fs.Float64("lr-min", 1e-4, "the learning rate is divided by 10 when validation stalls, down to this")
 	momentum := fs.Float64("momentum", cnn.DefaultOptimizer.Momentum, "momentum's μ, or Adam's β1")
 	decay := fs.Float64("weight-decay", cnn.DefaultOptimizer.WeightDecay, "L2 penalty on the convolution weights")
@@ -61,6 +61,11 @@ func trainCNN(ctx context.Context, args []string, stdout io.Writer) error {
 		if tr, err = cnn.LoadCheckpoint(checkpoint, *workers); err != nil {
 			return fmt.Errorf("resume: %w", err)
 		}
+		fs.Visit(func(f *flag.Flag) { // a learning rate given with --resume replaces the checkpoint's
+			if f.Name == "lr" {
+				tr.Opt.LR = *lr
+			}
+		})
 		fmt.Fprintf(os.Stderr, "resuming after %d steps, %d positions (best validation top-1 %.4f), learning rate %g\n",
 			tr.Net.Steps, tr.Net.Seen, tr.Net.Top1, tr.Opt.LR)
 	} else {

@@ -31,12 +31,12 @@ func TestTrainCNN(t *testing.T) {
 	if err != nil || net.Width != 4 || net.Layers != 3 || net.Seen < 16 {
 		t.Fatalf("model %s: %+v, %v", model, net, err)
 	}
-	if _, err := run(t, append(args, "--max-positions", "48", "--resume")...); err != nil {
+	if _, err := run(t, append(args, "--max-positions", "48", "--resume", "--lr", "0.0001")...); err != nil {
 		t.Fatal(err)
 	}
 	tr, err := cnn.LoadCheckpoint(model+".ckpt", 1)
-	if err != nil || tr.Net.Seen != 48 || tr.Step != 6 {
-		t.Fatalf("resumed checkpoint: %v, %d positions, %d steps", err, tr.Net.Seen, tr.Step)
+	if err != nil || tr.Net.Seen != 48 || tr.Step != 6 || tr.Opt.LR != 0.0001 {
+		t.Fatalf("resumed checkpoint: %v, %d positions, %d steps, learning rate %g", err, tr.Net.Seen, tr.Step, tr.Opt.LR)
 	}
 	run3, err := readCNNLog(log)
 	if err != nil || len(run3) != 3 || run3[2].Positions != 48 {
