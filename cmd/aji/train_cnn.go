@@ -146,8 +146,6 @@ func trainCNN(ctx context.Context, args []string, stdout io.Writer) error {
 			break
 		}
 		r := tr.Train(b)
-		net.Steps++
-		net.Seen += int64(b.Size)
 		lossSum += r.Loss * float64(b.Size)
 		correct += r.Correct
 		seen += b.Size

@@ -35,8 +35,8 @@ func TestTrainCNN(t *testing.T) {
 		t.Fatal(err)
 	}
 	tr, err := cnn.LoadCheckpoint(model+".ckpt", 1)
-	if err != nil || tr.Net.Seen != 48 || tr.Step != 6 || tr.Opt.LR != 0.0001 {
-		t.Fatalf("resumed checkpoint: %v, %d positions, %d steps, learning rate %g", err, tr.Net.Seen, tr.Step, tr.Opt.LR)
+	if err != nil || tr.Net.Seen != 48 || tr.Net.Steps != 6 || tr.Opt.LR != 0.0001 {
+		t.Fatalf("resumed checkpoint: %v, %d positions, %d steps, learning rate %g", err, tr.Net.Seen, tr.Net.Steps, tr.Opt.LR)
 	}
 	run3, err := readCNNLog(log)
 	if err != nil || len(run3) != 3 || run3[2].Positions != 48 {

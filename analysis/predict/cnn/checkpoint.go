@@ -9,7 +9,7 @@ import (
 	"aji/models"
 )
 
-// A checkpoint is a trainer's whole state — the network, the optimiser's settings, step and moments —
+// A checkpoint is a trainer's whole state — the network (with its step count), the optimiser's settings and moments —
 // so that `aji train cnn --resume` goes on exactly where a run stopped.
 var checkpointHeader = models.Header{Kind: "cnn-checkpoint", FormatVersion: 1, FeatureVersion: featureVersion}
 
@@ -26,7 +26,7 @@ func (t *Trainer) SaveCheckpoint(path string) error {
 		method = 1
 	}
 	o := t.Opt
-	for _, v := range []any{uint64(len(net)), net, method, o.LR, o.Momentum, o.Beta2, o.WeightDecay, t.Step} {
+	for _, v := range []any{uint64(len(net)), net, method, o.LR, o.Momentum, o.Beta2, o.WeightDecay} {
 		if err := binary.Write(&buf, le, v); err != nil {
 			return err
 		}
@@ -64,7 +64,7 @@ func LoadCheckpoint(path string, workers int) (*Trainer, error) {
 		return nil, err
 	}
 	rest := payload[8+n:]
-	const fixed = 4 + 4*8 + 8
+	const fixed = 4 + 4*8
 	if len(rest) < fixed {
 		return fail("optimiser state truncated")
 	}
@@ -77,7 +77,6 @@ func LoadCheckpoint(path string, workers int) (*Trainer, error) {
 		return fail("%v", err)
 	}
 	t := NewTrainer(net, o, workers)
-	t.Step = int64(le.Uint64(rest[4+32:]))
 	rest = rest[fixed:]
 	for i := range t.params {
 		for _, s := range [][]float32{t.m[i], t.v[i]} {

@@ -39,10 +39,9 @@ const bnMomentum = 0.1
 // softmax taken over the legal moves (§3.3). Its buffers are sized for one batch size and board; a
 // different one reallocates them.
 type Trainer struct {
-	Net     *Net
+	Net     *Net // its Steps and Seen count the updates made (Adam's bias correction uses them) and the positions
 	Opt     Optimizer
 	Workers int
-	Step    int64 // updates made (Adam's bias correction counts them)
 
 	params, grads, m, v [][]float32 // trainable tensors and their gradients and optimiser state
 	decay               []bool      // which tensors the weight decay applies to
@@ -114,6 +113,8 @@ type Result struct {
 func (t *Trainer) Train(b *Batch) Result {
 	r := t.forward(b, true)
 	t.backward(b)
+	t.Net.Steps++
+	t.Net.Seen += int64(b.Size)
 	t.apply()
 	return r
 }
@@ -283,14 +284,13 @@ func (t *Trainer) backward(b *Batch) {
 
 // apply updates the parameters from t.grads.
 func (t *Trainer) apply() {
-	t.Step++
 	o := t.Opt
 	lr, mu, wd := float32(o.LR), float32(o.Momentum), float32(o.WeightDecay)
 	adam := o.Method == "adam"
 	var c1, c2 float64
 	if adam {
-		c1 = 1 - math.Pow(o.Momentum, float64(t.Step))
-		c2 = 1 - math.Pow(o.Beta2, float64(t.Step))
+		c1 = 1 - math.Pow(o.Momentum, float64(t.Net.Steps))
+		c2 = 1 - math.Pow(o.Beta2, float64(t.Net.Steps))
 	}
 	for i, p := range t.params {
 		g, m, v := t.grads[i], t.m[i], t.v[i]
