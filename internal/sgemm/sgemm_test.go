@@ -176,8 +176,8 @@ var bigShapes = []struct {
 }
 
 func TestBigShapes(t *testing.T) {
-	if testing.Short() {
-		t.Skip("big shapes take seconds through the reference")
+	if testing.Short() || raceEnabled {
+		t.Skip("big shapes take seconds through the reference (minutes under the race detector)")
 	}
 	rng := rand.New(rand.NewPCG(7, 8))
 	for i, s := range bigShapes {
@@ -290,6 +290,9 @@ func TestShortSlicesPanic(t *testing.T) {
 }
 
 func TestNoAllocations(t *testing.T) {
+	if raceEnabled {
+		t.Skip("sync.Pool drops its workspaces under the race detector")
+	}
 	rng := rand.New(rand.NewPCG(13, 14))
 	for _, s := range []struct {
 		transA, transB bool

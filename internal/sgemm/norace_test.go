@@ -1,0 +1,5 @@
+//go:build !race
+
+package sgemm
+
+const raceEnabled = false
