@@ -2,6 +2,7 @@ package workbench
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -143,14 +144,20 @@ func (rt *reviewTab) finished(res *review.Result, err error) {
 	rt.startB.SetText("Review the game")
 	rt.startB.OnTapped = rt.start
 	switch {
-	case err != nil && res == nil:
-		rt.status.SetText(fmt.Sprintf("Review failed: %v", err))
+	case errors.Is(err, context.Canceled):
+		done := 0
+		for _, h := range rt.have {
+			if h {
+				done++
+			}
+		}
+		rt.status.SetText(fmt.Sprintf("Review stopped after %d of %d moves; what it scored stays on the graph.", done, len(rt.nodes)))
 		return
 	case err != nil:
-		rt.status.SetText(fmt.Sprintf("Review stopped after %d of %d moves.", len(res.Moves), len(rt.nodes)))
-	default:
-		rt.status.SetText(fmt.Sprintf("Reviewed %d moves.", len(res.Moves)))
+		rt.status.SetText(fmt.Sprintf("Review failed: %v", err))
+		return
 	}
+	rt.status.SetText(fmt.Sprintf("Reviewed %d moves.", len(res.Moves)))
 	rt.result = res
 	rt.writeB.Enable()
 	rt.list(res)

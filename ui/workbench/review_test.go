@@ -21,6 +21,11 @@ func TestReviewPanel(t *testing.T) {
 	h := newHarness(t, variations)
 	h.selectTab(tabReview)
 	rt := tabOf[*reviewTab](h.wb)
+	// Stopped at once (nothing is cached yet, and the territory estimate
+	// takes a while), the review says so.
+	test.Tap(rt.startB)
+	test.Tap(rt.startB)
+	h.pump("the stopped review", func() bool { return strings.HasPrefix(rt.status.Text, "Review stopped after") })
 	test.Tap(rt.startB)
 	h.pump("the review", func() bool { return strings.HasPrefix(rt.status.Text, "Reviewed 14 moves") })
 	for i, ok := range rt.have {
