@@ -33,9 +33,10 @@ const reviewListed = 5
 // game; opening another game ends it.
 type reviewTab struct {
 	tabBase
-	reviewer *review.Reviewer
-	cancel   context.CancelFunc
-	run      int // counts the runs, so a stopped run's late deliveries are dropped
+	reviewer  *review.Reviewer
+	territory string // the territory model behind the scores (review.DefaultTerritory)
+	cancel    context.CancelFunc
+	run       int // counts the runs, so a stopped run's late deliveries are dropped
 
 	game   *game.Game   // the game reviewed
 	nodes  []*game.Node // the line's move nodes, by move index
@@ -52,9 +53,10 @@ type reviewTab struct {
 }
 
 func newReviewTab(wb *Workbench) tab {
-	rt := &reviewTab{tabBase: tabBase{wb: wb, name: tabReview, title: "Review"}, reviewer: review.New(0)}
+	rt := &reviewTab{tabBase: tabBase{wb: wb, name: tabReview, title: "Review"}, reviewer: review.New(0),
+		territory: review.DefaultTerritory}
 	rt.startB = widget.NewButton("Review the game", rt.start)
-	rt.writeB = widget.NewButton("Write the review into the game…", rt.write)
+	rt.writeB = widget.NewButton("Write into the game…", rt.write)
 	rt.writeB.Disable()
 	rt.status = widget.NewLabel("Scores every move: how expected it was, and how the score moved.")
 	rt.status.Wrapping = fyne.TextWrapWord
@@ -64,7 +66,7 @@ func newReviewTab(wb *Workbench) tab {
 		"Line: Black's expected score, the mean over two moves (up: Black ahead). Click or drag on the graph to go to a move.")
 	legend.Wrapping = fyne.TextWrapWord
 	legend.TextStyle.Italic = true
-	top := container.NewVBox(container.NewGridWithColumns(2, rt.startB, rt.writeB), rt.status)
+	top := container.NewVBox(rt.startB, rt.writeB, rt.status)
 	rt.box = container.NewBorder(top, nil, nil, nil,
 		container.NewVScroll(container.NewVBox(rt.graph, legend, rt.lists)))
 	return rt
@@ -102,7 +104,7 @@ func (rt *reviewTab) start() {
 	rt.cancel = cancel
 	rt.run++
 	run, g, onUI := rt.run, rt.game, rt.wb.opts.OnUI
-	opt := review.Options{Predictors: preds, Territory: review.DefaultTerritory}
+	opt := review.Options{Predictors: preds, Territory: rt.territory}
 	rt.startB.SetText("Stop")
 	rt.startB.OnTapped = rt.stop
 	rt.status.SetText(fmt.Sprintf("Reviewing %d moves with %v…", len(rt.nodes), preds))
