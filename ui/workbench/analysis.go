@@ -72,10 +72,16 @@ func (wb *Workbench) render() {
 	c := wb.doc.cursor
 	next, hasNext := nextMove(c)
 	s := &wb.settings
+	hidden := wb.nextHidden() // the user is guessing the next move
 	var lines []string
 	for i, v := range wb.views {
 		if i == 1 && !s.compare {
 			break
+		}
+		if hidden {
+			v.board.SetHeat(nil)
+			v.board.SetLabels(nil)
+			continue
 		}
 		v.board.SetHeat(heatOf(v.shown, s))
 		v.board.SetLabels(labelsOf(v.shown, s.topK, next, hasNext))
@@ -86,9 +92,13 @@ func (wb *Workbench) render() {
 	if pr := wb.views[0].shown; pr != nil {
 		wb.panel.legend.SetMax(pr.Max)
 	}
-	wb.panel.showNext(lines, next, hasNext, c)
+	if hidden {
+		setText(wb.panel.next, "Next move: hidden while you guess it")
+	} else {
+		wb.panel.showNext(lines, next, hasNext, c)
+	}
 	status := ""
-	if v := wb.views[0]; hasNext && v.shown != nil && v.node == c.Node() {
+	if v := wb.views[0]; hasNext && !hidden && v.shown != nil && v.node == c.Node() {
 		if r, p, ok := v.shown.RankOf(next); ok {
 			status = fmt.Sprintf("Next %s: rank %d, %s", next.GTP(c.Game().Size()), r, percent(p))
 		}

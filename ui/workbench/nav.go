@@ -17,8 +17,13 @@ const bigStep = 10
 
 // Key handles a navigation key: ←/→ one move, with Shift ten, Home/End the
 // ends of the variation, ↑/↓ the previous or next variation. It reports
-// whether the key was one of these.
+// whether the key was one of these, or one a tab took first (keyTaker).
 func (wb *Workbench) Key(key fyne.KeyName, mods fyne.KeyModifier) bool {
+	for _, t := range wb.tabs {
+		if kt, ok := t.(keyTaker); ok && kt.takeKey(key, mods) {
+			return true
+		}
+	}
 	c := wb.doc.cursor
 	step := 1
 	if mods&fyne.KeyModifierShift != 0 {
@@ -85,8 +90,14 @@ func (wb *Workbench) jump(n *game.Node) {
 }
 
 // tapped plays the side to move on an empty intersection; a move the record
-// does not have becomes a new variation.
+// does not have becomes a new variation — unless a tab takes the click
+// first (clickTaker).
 func (wb *Workbench) tapped(p goban.Point) {
+	for _, t := range wb.tabs {
+		if ct, ok := t.(clickTaker); ok && ct.takeClick(p) {
+			return
+		}
+	}
 	c := wb.doc.cursor
 	size := c.Game().Size()
 	if p.X < 0 || p.Y < 0 || p.X >= size || p.Y >= size {
@@ -106,6 +117,34 @@ func (wb *Workbench) tapped(p goban.Point) {
 	if c.Modified() && !before {
 		wb.updateTitle()
 	}
+}
+
+// Optional hooks a tab may implement besides the tab interface, for a mode
+// that takes over the board (the Guess tab while the user guesses): the
+// workbench asks every tab that has one before doing its own work.
+type (
+	// clickTaker may take a click on the board before it plays a move;
+	// takeClick reports whether it did.
+	clickTaker interface{ takeClick(p goban.Point) bool }
+	// keyTaker may take a key before navigation; takeKey reports whether
+	// it did.
+	keyTaker interface {
+		takeKey(key fyne.KeyName, mods fyne.KeyModifier) bool
+	}
+	// nextHider may keep the record's next move secret: while hidesNext,
+	// render shows no heat map, labels or ring on the boards and no rank of
+	// the next move in the panel or the status bar.
+	nextHider interface{ hidesNext() bool }
+)
+
+// nextHidden reports whether a tab keeps the record's next move secret.
+func (wb *Workbench) nextHidden() bool {
+	for _, t := range wb.tabs {
+		if h, ok := t.(nextHider); ok && h.hidesNext() {
+			return true
+		}
+	}
+	return false
 }
 
 // illegalReason turns a rules error into a few words for the status bar.

@@ -21,6 +21,7 @@ var tabMakers = []func(*Workbench) tab{
 	newSearchTab,
 	newCFGTab,
 	newReviewTab,
+	newGuessTab,
 }
 
 // tab is a panel of the workbench: its content, what it asks the engine
