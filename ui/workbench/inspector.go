@@ -72,8 +72,10 @@ func newInspectorTab(wb *Workbench) tab {
 	in.lines[0].TextStyle.Bold = true
 	// The text sits at the top beside the diagram, not stretched along it.
 	in.head = container.NewBorder(nil, nil, in.diagram, nil, container.NewVBox(text))
+	// The plane choice goes first: the factor table below grows with the
+	// point explained.
 	planes := container.NewBorder(nil, nil, widget.NewLabel("Network input"), nil, in.planeChoice)
-	body := container.NewVBox(in.head, in.table, planes)
+	body := container.NewVBox(planes, in.head, in.table)
 	in.box = container.NewVScroll(container.NewPadded(body))
 	in.message("Hover over a point", "to see why the predictor rates it.")
 	return in
