@@ -115,7 +115,8 @@ type overlays struct {
 	heatOn  bool
 	heatMax float64
 
-	labels []Label
+	labels     []Label
+	labelScale float64 // label text size as a multiple of the usual; 0 means 1 (SetLabelScale)
 	// under are painted between the stones and the heat map, over above
 	// the labels, each bottom first.
 	under, over []Layer

@@ -15,6 +15,7 @@ const (
 	ringRadius   = 0.47  // MarkRing, just outside the heat disc
 	labelTextPx  = 0.42  // label text size
 	labelMaxW    = 0.84  // widest label text, within the disc
+	maxLabelW    = 0.96  // widest label text at any label scale, within the cell
 	numberTextPx = 0.42  // move numbers
 	strokeW      = 0.075 // outlines of marks
 )
@@ -132,10 +133,35 @@ func (p *painter) paintHover(img *image.RGBA, pos *Position, ov *overlays) {
 	s.drawFaded(img, p.g.center(ov.hover.X), p.g.center(ov.hover.Y), 150)
 }
 
+// SetLabelScale draws the labels' text s times its usual size (1), as far
+// as it fits in a cell: larger for a room watching a projector. Values that
+// are not positive mean 1.
+func (b *Board) SetLabelScale(s float64) {
+	if !(s > 0) {
+		s = 1
+	}
+	if s == b.ov.textScale() {
+		return
+	}
+	b.ov.labelScale = s
+	b.refreshOverlays()
+}
+
+// textScale is the label scale in force.
+func (o *overlays) textScale() float64 {
+	if o.labelScale > 0 {
+		return o.labelScale
+	}
+	return 1
+}
+
 // paintLabels draws the marks and texts of the labels.
 func (p *painter) paintLabels(img *image.RGBA, pos *Position, ov *overlays) {
 	cell := float64(p.g.cell)
-	textPx := int(math.Round(cell * labelTextPx))
+	scale := ov.textScale()
+	textPx := int(math.Round(cell * labelTextPx * scale))
+	// Larger text may spread past the disc, but stays within its cell.
+	maxW := cell * math.Min(labelMaxW*scale, maxLabelW)
 	w := math.Max(1.5, cell*strokeW)
 	for _, l := range ov.labels {
 		if !pos.onBoard(l.Point) {
@@ -166,7 +192,7 @@ func (p *painter) paintLabels(img *image.RGBA, pos *Position, ov *overlays) {
 		}
 		p.paintMark(img, l.Mark, cx, cy, w, ink, alpha, auto, stone)
 		if l.Text != "" {
-			if f := p.text.fit(l.Text, textPx, cell*labelMaxW); f != nil {
+			if f := p.text.fit(l.Text, textPx, maxW); f != nil {
 				f.draw(img, l.Text, cx, cy, ink, alpha)
 			}
 		}
@@ -220,7 +246,7 @@ func (p *painter) clearLabelGrids(img *image.RGBA, pos *Position, ov *overlays) 
 		if l.Text == "" || !pos.onBoard(l.Point) || pos.At(l.Point) != Empty {
 			continue
 		}
-		r := cell * 0.36
+		r := cell * math.Min(0.36*ov.textScale(), 0.5*maxLabelW)
 		if t := ov.heatPos(pos, l.Point.Y*pos.Size+l.Point.X); t >= 0 {
 			r, _ = heatStyle(t, p.g.cell, true)
 		}

@@ -71,21 +71,22 @@ func (wb *Workbench) predictorFailed(i int, name string, err error) {
 func (wb *Workbench) render() {
 	c := wb.doc.cursor
 	next, hasNext := nextMove(c)
-	s := &wb.settings
-	hidden := wb.nextHidden() // the user is guessing the next move
+	s := wb.present.settings(&wb.settings) // the presenter's heat and k while presenting
+	hidden := wb.nextHidden()              // the user is guessing the next move, or the teacher hides it
+	blind := wb.tabHidesNext()             // the user is guessing: no hints either
 	var lines []string
 	for i, v := range wb.views {
 		if i == 1 && !s.compare {
 			break
 		}
-		if hidden {
+		if blind {
 			v.board.SetHeat(nil)
 			v.board.SetLabels(nil)
 			continue
 		}
 		v.board.SetHeat(heatOf(v.shown, s))
-		v.board.SetLabels(labelsOf(v.shown, s.topK, next, hasNext))
-		if hasNext && v.shown != nil && v.node == c.Node() {
+		v.board.SetLabels(labelsWith(v.shown, s.topK, next, hasNext && !hidden, wb.present.labelText()))
+		if hasNext && !hidden && v.shown != nil && v.node == c.Node() {
 			lines = append(lines, rankLine(v.shown, next, c.Game().Size()))
 		}
 	}
@@ -107,6 +108,7 @@ func (wb *Workbench) render() {
 	for _, t := range wb.tabs {
 		t.render()
 	}
+	wb.present.render()
 }
 
 // heatOf is the heat layer of pr with the display settings, or nil to hide it.
@@ -123,6 +125,15 @@ func heatOf(pr *live.Prediction, s *settings) *goban.Heat {
 // (k+1)-th are not labelled: a uniform predictor labels nothing rather than
 // k arbitrary points.
 func labelsOf(pr *live.Prediction, k int, next board.Point, hasNext bool) []goban.Label {
+	return labelsWith(pr, k, next, hasNext, percentLabel)
+}
+
+// percentLabel is a candidate's label text as a percentage (labelText).
+func percentLabel(_ int, p float64) string { return labelText(p) }
+
+// labelsWith are labelsOf with each candidate's text given by text, from
+// its rank and probability.
+func labelsWith(pr *live.Prediction, k int, next board.Point, hasNext bool, text func(rank int, p float64) string) []goban.Label {
 	var ls []goban.Label
 	if pr != nil {
 		for _, c := range pr.Top {
@@ -134,7 +145,7 @@ func labelsOf(pr *live.Prediction, k int, next board.Point, hasNext bool) []goba
 				continue
 			}
 			x, y := c.Point.XY()
-			ls = append(ls, goban.Label{Point: goban.Point{X: x, Y: y}, Text: labelText(c.Probability), Best: r == 1})
+			ls = append(ls, goban.Label{Point: goban.Point{X: x, Y: y}, Text: text(r, c.Probability), Best: r == 1})
 		}
 	}
 	if hasNext && next != board.Pass {

@@ -352,7 +352,8 @@ func (wb *Workbench) refreshRecent() {
 	}
 }
 
-// mainMenu is File (open, recent, save, load a model) and Go (navigation with its keys).
+// mainMenu is File (open, recent, save, load a model), View (presentation
+// mode) and Go (navigation with its keys).
 func (wb *Workbench) mainMenu() *fyne.MainMenu {
 	open := fyne.NewMenuItem("Open…", wb.openDialog)
 	open.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyO, Modifier: fyne.KeyModifierShortcutDefault}
@@ -382,6 +383,7 @@ func (wb *Workbench) mainMenu() *fyne.MainMenu {
 		item("Start", fyne.KeyHome, 0), item("End", fyne.KeyEnd, 0),
 		fyne.NewMenuItemSeparator(),
 		item("Previous variation", fyne.KeyUp, 0), item("Next variation", fyne.KeyDown, 0))
+	view := fyne.NewMenu("View", item("Presentation mode", keyPresent, 0))
 	wb.refreshRecent()
-	return fyne.NewMainMenu(file, nav)
+	return fyne.NewMainMenu(file, view, nav)
 }

@@ -19,6 +19,9 @@ const bigStep = 10
 // ends of the variation, ↑/↓ the previous or next variation. It reports
 // whether the key was one of these, or one a tab took first (keyTaker).
 func (wb *Workbench) Key(key fyne.KeyName, mods fyne.KeyModifier) bool {
+	if wb.present.takeKey(key, mods) {
+		return true
+	}
 	for _, t := range wb.tabs {
 		if kt, ok := t.(keyTaker); ok && kt.takeKey(key, mods) {
 			return true
@@ -93,6 +96,9 @@ func (wb *Workbench) jump(n *game.Node) {
 // does not have becomes a new variation — unless a tab takes the click
 // first (clickTaker).
 func (wb *Workbench) tapped(p goban.Point) {
+	if wb.present.takeClick() {
+		return
+	}
 	for _, t := range wb.tabs {
 		if ct, ok := t.(clickTaker); ok && ct.takeClick(p) {
 			return
@@ -137,8 +143,15 @@ type (
 	nextHider interface{ hidesNext() bool }
 )
 
-// nextHidden reports whether a tab keeps the record's next move secret.
+// nextHidden reports whether the record's next move is kept secret — no
+// ring and no rank — by a tab, or by the presenter until it is revealed.
 func (wb *Workbench) nextHidden() bool {
+	return wb.tabHidesNext() || wb.present.hidesNext()
+}
+
+// tabHidesNext reports whether a tab keeps the record's next move secret;
+// the heat maps and labels, which hint at it, are then hidden too.
+func (wb *Workbench) tabHidesNext() bool {
 	for _, t := range wb.tabs {
 		if h, ok := t.(nextHider); ok && h.hidesNext() {
 			return true

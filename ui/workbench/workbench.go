@@ -51,6 +51,7 @@ type Workbench struct {
 	boards    *fyne.Container // the main board, or both boards side by side
 	comparing bool            // boards holds both boards
 	recent    *fyne.MenuItem  // File ▸ Open Recent
+	present   *presenter      // presentation mode (View ▸ Presentation mode)
 
 	nav    navStats
 	broken map[string]error // predictors that failed to start, by name
@@ -93,6 +94,7 @@ func New(w fyne.Window, o Options) *Workbench {
 	wb.engine = engine.New(engine.Options{OnUI: o.OnUI})
 	wb.an = live.NewPredictors()
 	wb.settings = loadSettings(o.Preferences)
+	wb.present = newPresenter(wb)
 	g, _ := game.New(19) // 19 is a valid size
 	c, _ := game.NewCursor(g)
 	wb.doc = &document{cursor: c, name: "new game"}
