@@ -42,6 +42,7 @@ var commands = map[string]command{
 	"match":          {"play games against a GTP engine (GNU Go), win rate with a 95% interval", runMatch},
 	"territory-eval": {"territory estimators against final-territory labels (cross-entropy, sign agreement)", runTerritoryEval},
 	"plot":           {"draw a figure as PNG (mixing: Stern's Figure 5.5)", runPlot},
+	"render":         {"the board after move N as PNG or SVG, with heat map, territory, legend and caption", runRender},
 	"review":         {"every move of a game scored: predictors, territory swings; JSON, annotated SGF or a plot", runReview},
 }
 
