@@ -661,40 +661,6 @@ func (s *Server) undoMove(context.Context, []string) (string, error) {
 	return "", nil
 }
 
-// handicapPoints returns the fixed handicap points of the specification (§4.1.1) for n stones, or nil
-// when the board allows no such handicap.
-func handicapPoints(size, n int) []board.Point {
-	if size < 7 || n < 2 || n > 9 || (size%2 == 0 || size == 7) && n > 4 {
-		return nil
-	}
-	d := 2 // third line on small boards, fourth from 13x13 up
-	if size >= 13 {
-		d = 3
-	}
-	lo, hi, mid := d, size-1-d, size/2
-	// x, y with y = 0 at the top: D4 is (lo, hi), Q16 (hi, lo).
-	order := [][2]int{{lo, hi}, {hi, lo}, {lo, lo}, {hi, hi}}
-	switch {
-	case n <= 4:
-		order = order[:n]
-	case n == 5:
-		order = append(order, [2]int{mid, mid})
-	case n >= 6:
-		order = append(order, [2]int{lo, mid}, [2]int{hi, mid})
-		if n >= 8 {
-			order = append(order, [2]int{mid, hi}, [2]int{mid, lo})
-		}
-		if n%2 == 1 {
-			order = append(order, [2]int{mid, mid})
-		}
-	}
-	pts := make([]board.Point, len(order))
-	for i, xy := range order {
-		pts[i] = board.At(xy[0], xy[1])
-	}
-	return pts
-}
-
 func (s *Server) fixedHandicap(_ context.Context, args []string) (string, error) {
 	if len(args) != 1 {
 		return "", errSyntax
@@ -703,7 +669,7 @@ func (s *Server) fixedHandicap(_ context.Context, args []string) (string, error)
 	if err != nil {
 		return "", errSyntax
 	}
-	pts := handicapPoints(s.pos.Board.Size(), n)
+	pts := game.HandicapPoints(s.pos.Board.Size(), n)
 	if pts == nil {
 		return "", errHandicapNum
 	}

@@ -355,6 +355,8 @@ func (wb *Workbench) refreshRecent() {
 // mainMenu is File (open, recent, save, load a model), View (presentation
 // mode) and Go (navigation with its keys).
 func (wb *Workbench) mainMenu() *fyne.MainMenu {
+	newGame := fyne.NewMenuItem("New…", wb.newGameDialog)
+	newGame.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyN, Modifier: fyne.KeyModifierShortcutDefault}
 	open := fyne.NewMenuItem("Open…", wb.openDialog)
 	open.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyO, Modifier: fyne.KeyModifierShortcutDefault}
 	wb.recent = fyne.NewMenuItem("Open Recent", nil)
@@ -367,7 +369,7 @@ func (wb *Workbench) mainMenu() *fyne.MainMenu {
 	quit.IsQuit = true // Fyne's own Quit item would skip the unsaved-changes check
 	quit.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyQ, Modifier: fyne.KeyModifierShortcutDefault}
 	loadModel := fyne.NewMenuItem("Load Model…", func() { wb.pickFile([]string{".ajim"}, wb.LoadModel) })
-	file := fyne.NewMenu("File", open, wb.recent, fyne.NewMenuItemSeparator(), save, saveAs,
+	file := fyne.NewMenu("File", newGame, open, wb.recent, fyne.NewMenuItemSeparator(), save, saveAs,
 		fyne.NewMenuItemSeparator(), loadModel, fyne.NewMenuItemSeparator(), quit)
 
 	item := func(label string, key fyne.KeyName, mods fyne.KeyModifier) *fyne.MenuItem {

@@ -22,6 +22,7 @@ var tabMakers = []func(*Workbench) tab{
 	newCFGTab,
 	newReviewTab,
 	newGuessTab,
+	newEditTab,
 }
 
 // tab is a panel of the workbench: its content, what it asks the engine
