@@ -2,8 +2,9 @@
 // and the app's File › Export image…. It is a compact renderer of its own rather than ui/goban's
 // painter: that painter is built around Fyne's theme font and a per-geometry sprite cache for live
 // repainting, while an export needs one picture at any size, vector output too, and must be
-// reachable from cmd/, which may not import ui/. The colours, proportions and heat scale copy
-// ui/goban's, so an exported board looks like the one on screen.
+// reachable from cmd/, which may not import ui/. The heat scale and palettes are one home for both
+// (heat.go, which ui/goban uses); the wood, stone and line colours and the proportions copy ui/goban's,
+// so an exported board looks like the one on screen.
 package boardimage
 
 import (
@@ -96,7 +97,11 @@ func (b *Board) heatPos(i int, max float64) float64 {
 	if !(p >= 0) || p < b.HideBelow || (b.Stones != nil && b.Stones[i] != Empty) {
 		return -1
 	}
-	return scalePos(p, b.LogScale, max)
+	scale := ScaleLinear
+	if b.LogScale {
+		scale = ScaleLog
+	}
+	return ScalePos(p, scale, max)
 }
 
 // heatMax is the top of the linear scale.

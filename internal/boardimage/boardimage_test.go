@@ -81,7 +81,7 @@ func TestRenderPNGShowsWoodStonesAndHeat(t *testing.T) {
 	}
 	// The 60% disc on R16: near the heat colour of its scale position, mixed with the wood by its
 	// opacity (sampled beside the label text).
-	tp := scalePos(0.6, true, 1)
+	tp := ScalePos(0.6, ScaleLog, 1)
 	r, a := heatStyle(tp, true)
 	want := mix(woodColor, heatColor(tp), a)
 	cx, cy = l.center(Point{16, 3})

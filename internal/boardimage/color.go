@@ -19,47 +19,8 @@ var (
 	inkLight   = rgb{250, 250, 250}
 )
 
-// viridis is every 16th entry of matplotlib's table and the last, the app's default palette:
-// perceptually uniform and monotone in lightness, so it survives greyscale printing.
-var viridis = []rgb{
-	{68, 1, 84}, {72, 24, 106}, {71, 45, 123}, {66, 64, 134},
-	{59, 82, 139}, {51, 99, 141}, {44, 114, 142}, {38, 130, 142},
-	{33, 145, 140}, {31, 160, 136}, {40, 174, 128}, {63, 188, 115},
-	{94, 201, 98}, {132, 212, 75}, {173, 220, 48}, {216, 226, 25},
-	{253, 231, 37},
-}
-
-// logFloor is the smallest probability the log scale distinguishes, as the app's.
-const logFloor = 1e-4
-
-// scalePos maps probability p to [0, 1]: log10 from logFloor to 1, or linear up to max.
-func scalePos(p float64, logScale bool, max float64) float64 {
-	p = math.Min(p, 1)
-	if logScale {
-		if p <= logFloor {
-			return 0
-		}
-		return clamp01((math.Log10(p) - math.Log10(logFloor)) / -math.Log10(logFloor))
-	}
-	if !(max > 0 && max <= 1) {
-		max = 1
-	}
-	return clamp01(p / max)
-}
-
-// heatColor interpolates viridis at t in [0, 1]; its last interval is 15/16 of the others, as
-// the table's entries 240 and 255 are.
-func heatColor(t float64) rgb {
-	t = clamp01(t) * 255
-	i := min(int(t/16), len(viridis)-2)
-	a, b := float64(16*i), math.Min(float64(16*(i+1)), 255)
-	f := clamp01((t - a) / (b - a))
-	var c rgb
-	for k := range c {
-		c[k] = clamp8(float64(viridis[i][k]) + f*(float64(viridis[i+1][k])-float64(viridis[i][k])))
-	}
-	return c
-}
+// heatColor is the default palette (viridis) at scale position t, as the app draws it.
+func heatColor(t float64) rgb { return rgb(PaletteAt(t, PaletteViridis)) }
 
 // heatStyle is the radius (in cells) and opacity of the disc at scale position t, as the app's:
 // likely moves are large strong discs, the long tail small and faint; a disc behind text holds it.

@@ -1,6 +1,7 @@
 package goban
 
 import (
+	"aji/internal/boardimage"
 	"image"
 	"math"
 	"strconv"
@@ -35,7 +36,7 @@ func (l *Legend) Set(s Scale, p Palette) {
 	if s > ScaleLog {
 		s = ScaleLinear
 	}
-	if int(p) >= len(palettes) {
+	if p >= boardimage.NumPalettes {
 		p = PaletteViridis
 	}
 	if s == l.scale && p == l.palette {

@@ -1,6 +1,7 @@
 package goban
 
 import (
+	"aji/internal/boardimage"
 	"errors"
 	"fmt"
 	"image"
@@ -33,7 +34,7 @@ func (h *Heat) Validate() error {
 		return fmt.Errorf("%w: %d values for a %dx%d board", ErrHeat, len(h.P), h.Size, h.Size)
 	case h.Scale > ScaleLog:
 		return fmt.Errorf("%w: unknown scale %d", ErrHeat, h.Scale)
-	case int(h.Palette) >= len(palettes):
+	case h.Palette >= boardimage.NumPalettes:
 		return fmt.Errorf("%w: unknown palette %d", ErrHeat, h.Palette)
 	case math.IsNaN(h.HideBelow):
 		return fmt.Errorf("%w: HideBelow is NaN", ErrHeat)
