@@ -50,6 +50,7 @@ type Board struct {
 	HeatMax  float64
 	// HideBelow leaves bare the points whose probability is under it (the app's threshold).
 	HideBelow float64
+	Palette   Palette // the heat map's colours (PaletteViridis by default)
 
 	// Territory holds E[s] in [−1, +1] per point, +1 Black, NaN unknown; nil draws none. Empty
 	// points and stones owned by the other colour get the owner's square, its area |E[s]|.

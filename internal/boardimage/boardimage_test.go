@@ -83,7 +83,7 @@ func TestRenderPNGShowsWoodStonesAndHeat(t *testing.T) {
 	// opacity (sampled beside the label text).
 	tp := ScalePos(0.6, ScaleLog, 1)
 	r, a := heatStyle(tp, true)
-	want := mix(woodColor, heatColor(tp), a)
+	want := mix(woodColor, rgb(PaletteAt(tp, PaletteViridis)), a)
 	cx, cy = l.center(Point{16, 3})
 	if c := at(cx, cy+r*float64(l.cell)*0.8); !near(c, want, 25) {
 		t.Errorf("heat disc pixel %v, want near %v", c, want)

@@ -19,9 +19,6 @@ var (
 	inkLight   = rgb{250, 250, 250}
 )
 
-// heatColor is the default palette (viridis) at scale position t, as the app draws it.
-func heatColor(t float64) rgb { return rgb(PaletteAt(t, PaletteViridis)) }
-
 // heatStyle is the radius (in cells) and opacity of the disc at scale position t, as the app's:
 // likely moves are large strong discs, the long tail small and faint; a disc behind text holds it.
 func heatStyle(t float64, text bool) (r, a float64) {

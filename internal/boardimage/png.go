@@ -77,7 +77,7 @@ func (r *raster) draw(s *shape) {
 	case kBar:
 		x0, x1 := int(math.Round(s.x)), int(math.Round(s.x+s.w))
 		for x := x0; x < x1; x++ {
-			r.rect(float64(x), s.y, 1, s.h, heatColor(float64(x-x0)/float64(x1-x0-1)), 1)
+			r.rect(float64(x), s.y, 1, s.h, rgb(PaletteAt(float64(x-x0)/float64(x1-x0-1), s.palette)), 1)
 		}
 	}
 }

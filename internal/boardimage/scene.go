@@ -42,7 +42,8 @@ type shape struct {
 	flat       bool
 	text       string
 	anchor     anchor
-	logScale   bool // kBar
+	logScale   bool    // kBar
+	palette    Palette // kBar
 }
 
 // capHeight is the Go Bold font's cap height per pixel of size: text is centred on its digits.
@@ -153,7 +154,7 @@ func scene(b *Board, px int) (layout, []shape) {
 			p := Point{i % b.Size, i / b.Size}
 			_, text := labelled[p]
 			r, a := heatStyle(t, text)
-			c := heatColor(t)
+			c := rgb(PaletteAt(t, b.Palette))
 			cx, cy := l.center(p)
 			add(shape{kind: kDisc, class: "heat", x: cx, y: cy, r: r * cell, fill: c, alpha: a})
 			discFill[p] = mix(woodColor, c, a)
@@ -211,7 +212,7 @@ func legend(b *Board, l layout) []shape {
 	barW := fpx * 0.6
 	x := (fpx - barW) / 2
 	barY, barH := top+h*0.08, h*0.3
-	s := []shape{{kind: kBar, class: "legend", x: x, y: barY, w: barW, h: barH, logScale: b.LogScale}}
+	s := []shape{{kind: kBar, class: "legend", x: x, y: barY, w: barW, h: barH, logScale: b.LogScale, palette: b.Palette}}
 	type tick struct {
 		t    float64
 		text string

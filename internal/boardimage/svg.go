@@ -29,7 +29,7 @@ func WriteSVG(w io.Writer, b *Board, px int) error {
 <linearGradient id="heatscale">%s</linearGradient>
 <linearGradient id="woodgrain" x1="0" y1="0" x2="0.15" y2="1">%s</linearGradient>
 </defs>
-`, px, px, px, px, heatStops(), woodStops())
+`, px, px, px, px, heatStops(b.Palette), woodStops())
 	for i := range shapes {
 		writeShape(bw, &shapes[i])
 	}
@@ -37,12 +37,12 @@ func WriteSVG(w io.Writer, b *Board, px int) error {
 	return bw.Flush()
 }
 
-// heatStops are the viridis stops of the legend's gradient.
-func heatStops() string {
+// heatStops are the stops of the legend's gradient in palette pal.
+func heatStops(pal Palette) string {
 	var sb strings.Builder
 	for i := 0; i <= 16; i++ {
 		t := float64(i) / 16
-		fmt.Fprintf(&sb, `<stop offset="%.4g" stop-color="%s"/>`, t, hex(heatColor(t)))
+		fmt.Fprintf(&sb, `<stop offset="%.4g" stop-color="%s"/>`, t, hex(rgb(PaletteAt(t, pal))))
 	}
 	return sb.String()
 }

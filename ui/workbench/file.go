@@ -369,7 +369,8 @@ func (wb *Workbench) mainMenu() *fyne.MainMenu {
 	quit.IsQuit = true // Fyne's own Quit item would skip the unsaved-changes check
 	quit.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyQ, Modifier: fyne.KeyModifierShortcutDefault}
 	loadModel := fyne.NewMenuItem("Load Model…", func() { wb.pickFile([]string{".ajim"}, wb.LoadModel) })
-	file := fyne.NewMenu("File", newGame, open, wb.recent, fyne.NewMenuItemSeparator(), save, saveAs,
+	export := fyne.NewMenuItem("Export Image…", wb.exportDialog)
+	file := fyne.NewMenu("File", newGame, open, wb.recent, fyne.NewMenuItemSeparator(), save, saveAs, export,
 		fyne.NewMenuItemSeparator(), loadModel, fyne.NewMenuItemSeparator(), quit)
 
 	item := func(label string, key fyne.KeyName, mods fyne.KeyModifier) *fyne.MenuItem {
