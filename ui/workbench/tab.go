@@ -23,6 +23,7 @@ var tabMakers = []func(*Workbench) tab{
 	newReviewTab,
 	newGuessTab,
 	newEditTab,
+	newEnginesTab,
 }
 
 // tab is a panel of the workbench: its content, what it asks the engine

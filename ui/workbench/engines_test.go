@@ -1,0 +1,189 @@
+package workbench
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+
+	"aji/analysis/board"
+	"aji/analysis/gtp"
+	"aji/analysis/predict"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+)
+
+// engineServerArg makes the test binary a GTP server: Aji's own with the uniform predictor (what
+// `aji gtp --predictor uniform` runs), so that the Engines tab's tests need no other program.
+const engineServerArg = "workbench-test-aji-gtp"
+
+func TestMain(m *testing.M) {
+	if len(os.Args) > 1 && os.Args[len(os.Args)-1] == engineServerArg {
+		pr, err := predict.New("uniform", predict.Options{})
+		if err != nil {
+			os.Exit(2)
+		}
+		srv := gtp.NewServer(&gtp.PredictorPlayer{Predictor: pr, Seed: 1}, gtp.ServerOptions{
+			Name: "Aji", Komi: 7.5, Predictors: []string{"uniform"}, ScorePlayouts: 20,
+		})
+		if err := srv.Serve(context.Background(), os.Stdin, os.Stdout); err != nil {
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// ajiEngine is the command line that runs the test binary as Aji's GTP server.
+func ajiEngine(t *testing.T) string {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return "'" + exe + "' " + engineServerArg
+}
+
+// addEngine adds an engine as the user does, and returns the tab.
+func (h *harness) addEngine(name, command string) *enginesTab {
+	h.t.Helper()
+	h.selectTab(tabEngines)
+	et := tabOf[*enginesTab](h.wb)
+	et.name.SetText(name)
+	et.command.SetText(command)
+	test.Tap(et.addB)
+	if et.list[et.sel].Command != command {
+		h.t.Fatalf("engine %d selected after adding %q: %+v", et.sel, command, et.list)
+	}
+	return et
+}
+
+// idle pumps until the tab has no engine call in flight.
+func (h *harness) enginesIdle(et *enginesTab) {
+	h.t.Helper()
+	h.pump("the engine's answer", func() bool { return et.busy == 0 })
+}
+
+func TestEngineGenmoveAndAnalyze(t *testing.T) {
+	h := newHarness(t, variations)
+	h.key(fyne.KeyRight, 0)
+	h.key(fyne.KeyRight, 0)
+	et := h.addEngine("Aji", ajiEngine(t))
+	if s := h.wb.opts.Preferences.String(prefEngines); !strings.Contains(s, engineServerArg) || !strings.Contains(s, `"name":"Aji"`) {
+		t.Errorf("saved engines %s", s)
+	}
+	h.enginesIdle(et)
+	if !strings.HasPrefix(et.state.Text, "running: Aji") || len(et.analyze.Options) == 0 {
+		t.Fatalf("state %q, analyze commands %v", et.state.Text, et.analyze.Options)
+	}
+
+	pos := *h.wb.doc.cursor.Position()
+	test.Tap(et.genmoveB)
+	h.enginesIdle(et)
+	l, depth := et.layer()
+	if l == nil || depth < 0 || len(et.drawn.Labels) != 1 {
+		t.Fatalf("after genmove: layer %v, text %q", et.drawn, et.text.Text)
+	}
+	gp := et.drawn.Labels[0].Point
+	p := board.At(gp.X, gp.Y)
+	if !pos.Board.Legal(p, pos.ToPlay) || et.drawn.Labels[0].Mark == 0 {
+		t.Errorf("genmove drew %+v (%s): not a legal move for %v", et.drawn.Labels[0], et.text.Text, pos.ToPlay)
+	}
+	if !strings.Contains(et.text.Text, "plays "+colorName(pos.ToPlay)) {
+		t.Errorf("text %q", et.text.Text)
+	}
+
+	// The territory estimate: an influence on every point.
+	label := ""
+	for _, c := range et.cmds {
+		if c.Command == "aji-territory" {
+			label = c.Label
+		}
+	}
+	if label == "" {
+		t.Fatalf("no aji-territory among %+v", et.cmds)
+	}
+	et.analyze.SetSelected(label)
+	h.enginesIdle(et)
+	nonzero := 0
+	if et.drawn != nil {
+		for _, v := range et.drawn.Influence {
+			if v != 0 {
+				nonzero++
+			}
+		}
+	}
+	if nonzero == 0 || !strings.Contains(et.text.Text, "territory") {
+		t.Fatalf("after %s: layer %+v, text %q", label, et.drawn, et.text.Text)
+	}
+
+	// Navigating takes the answer off the boards; a redraw keeps it.
+	et.navigated()
+	if et.drawn == nil {
+		t.Error("a redraw dropped the answer")
+	}
+	h.key(fyne.KeyRight, 0)
+	if l, _ := et.layer(); l != nil || et.text.Text != "" {
+		t.Errorf("after navigating: layer %v, text %q", l, et.text.Text)
+	}
+
+	// The list comes back from the preferences.
+	again := newEnginesTab(h.wb).(*enginesTab)
+	defer again.stop()
+	if len(again.list) != 1 || again.list[0] != et.list[0] {
+		t.Errorf("reloaded %+v, want %+v", again.list, et.list)
+	}
+}
+
+// Navigating while a request is in flight cancels it and drops its answer.
+func TestEngineNavigationDropsPending(t *testing.T) {
+	h := newHarness(t, variations)
+	et := h.addEngine("Aji", ajiEngine(t))
+	h.enginesIdle(et)
+	test.Tap(et.genmoveB)
+	if et.busy == 0 || !strings.HasPrefix(et.text.Text, "Asking") {
+		t.Fatalf("genmove in flight: busy %d, text %q", et.busy, et.text.Text)
+	}
+	h.key(fyne.KeyRight, 0)
+	h.enginesIdle(et)
+	if l, _ := et.layer(); l != nil || et.text.Text != "" {
+		t.Errorf("the answer for the position left was kept: layer %v, text %q", l, et.text.Text)
+	}
+	// The engine answers again for the new position.
+	test.Tap(et.genmoveB)
+	h.enginesIdle(et)
+	if et.drawn == nil {
+		t.Errorf("no move after navigating: %q (%s)", et.text.Text, et.state.Text)
+	}
+}
+
+// A broken engine is shown down with its reason, without blocking the UI; removing it takes it off
+// the list and the preferences.
+func TestEngineBroken(t *testing.T) {
+	h := newHarness(t, variations)
+	et := h.addEngine("broken", `sh -c 'exit 3'`)
+	if et.busy == 0 || strings.HasPrefix(et.state.Text, "down") {
+		t.Fatalf("the engine was started on the Fyne goroutine: busy %d, state %q", et.busy, et.state.Text)
+	}
+	h.enginesIdle(et)
+	if !strings.HasPrefix(et.state.Text, "down: ") || len(et.state.Text) <= len("down: ") {
+		t.Fatalf("state %q, want down with a reason", et.state.Text)
+	}
+	test.Tap(et.genmoveB)
+	if !strings.HasPrefix(et.text.Text, "Asking") {
+		t.Fatalf("genmove answered at once: %q", et.text.Text)
+	}
+	h.enginesIdle(et)
+	if et.drawn != nil || !strings.Contains(et.text.Text, "failed") {
+		t.Errorf("genmove on a broken engine: layer %v, text %q", et.drawn, et.text.Text)
+	}
+	test.Tap(et.restartB)
+	h.enginesIdle(et)
+	if !strings.HasPrefix(et.state.Text, "down: ") {
+		t.Errorf("after restart: %q", et.state.Text)
+	}
+	test.Tap(et.removeB)
+	if len(et.list) != 0 || et.sel != -1 || strings.Contains(h.wb.opts.Preferences.String(prefEngines), "exit") {
+		t.Errorf("after remove: list %+v, selected %d, saved %q", et.list, et.sel, h.wb.opts.Preferences.String(prefEngines))
+	}
+}
