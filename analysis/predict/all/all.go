@@ -6,6 +6,7 @@ import (
 	// Each predictor package registers itself with the predict registry in its init.
 	_ "aji/analysis/predict"
 	_ "aji/analysis/predict/cfgbt"
+	_ "aji/analysis/predict/cnn"
 	_ "aji/analysis/predict/fbt"
 	_ "aji/analysis/predict/mm"
 )
