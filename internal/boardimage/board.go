@@ -117,7 +117,8 @@ func (b *Board) heatMax() float64 {
 	return m
 }
 
-// StarPoints are the hoshi of a board of size lines, as ui/goban places them.
+// StarPoints are the hoshi of a board of size lines: the 4-4 points (3-3 on boards smaller than 13),
+// the centre of odd boards, and the side midpoints of odd boards from 15 up — ui/goban's too.
 func StarPoints(size int) []Point {
 	if size < 7 {
 		if size >= 5 && size%2 == 1 {

@@ -234,37 +234,15 @@ func (r *raster) text(s *shape) {
 	d.DrawString(s.text)
 }
 
-// wood fills the image with ui/goban's grain: straight grain that wobbles gently, scaled to the
-// image and deterministic.
+// wood fills the image with the board's grain (WoodGrain), scaled to the image.
 func (r *raster) wood() {
 	w, h := r.img.Rect.Dx(), r.img.Rect.Dy()
-	wobble := make([]float64, w)
-	amp := float64(h) * 0.018
-	for x := range wobble {
-		u := float64(x) / float64(w)
-		wobble[x] = amp * (math.Sin(u*5.1+0.6) + 0.45*math.Sin(u*13.7+2.1))
-	}
-	pad := int(amp*1.5) + 2
-	profile := make([]float64, h+2*pad+2)
-	for i := range profile {
-		v := float64(i-pad) / float64(h)
-		phase := v*37 + 1.7*math.Sin(v*9.3+0.4) + 0.6*math.Sin(v*23.1)
-		rings := math.Pow(0.5+0.5*math.Sin(phase*2*math.Pi), 6)
-		bands := math.Sin(v*6.2+1.1) * 0.5
-		profile[i] = 1 + 0.028*bands - 0.07*rings
-	}
+	g := NewWoodGrain(w, h)
 	for y := range h {
 		for x := range w {
-			t := float64(y+pad) + wobble[x]
-			i := int(t)
-			f := t - float64(i)
-			k := profile[i]*(1-f) + profile[i+1]*f
-			k *= 1 + 0.03*(float64(x)/float64(w)-0.5)
+			c := g.At(x, y)
 			o := r.img.PixOffset(x, y)
-			r.img.Pix[o] = clamp8(float64(woodColor[0]) * k)
-			r.img.Pix[o+1] = clamp8(float64(woodColor[1]) * k)
-			r.img.Pix[o+2] = clamp8(float64(woodColor[2]) * k)
-			r.img.Pix[o+3] = 255
+			r.img.Pix[o], r.img.Pix[o+1], r.img.Pix[o+2], r.img.Pix[o+3] = c[0], c[1], c[2], 255
 		}
 	}
 }

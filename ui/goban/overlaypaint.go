@@ -259,7 +259,7 @@ func (p *painter) clearGrid(img *image.RGBA, cx, cy, r float64) {
 	forEachPixel(img, cx, cy, r+1, func(px, py int, d float64) {
 		if cov := clamp01(r - d + 0.5); cov > 0 {
 			o := img.PixOffset(px, py)
-			blend8(img.Pix[o:o+3:o+3], p.grain.at(px, py), uint32(cov*255+0.5))
+			blend8(img.Pix[o:o+3:o+3], p.grain.At(px, py), uint32(cov*255+0.5))
 		}
 	})
 }

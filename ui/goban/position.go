@@ -1,6 +1,7 @@
 package goban
 
 import (
+	"aji/internal/boardimage"
 	"errors"
 	"fmt"
 )
@@ -111,26 +112,12 @@ func RowLabel(y, size int) string {
 
 // StarPoints returns the hoshi of a board of the given size: the 4-4 points
 // (3-3 on boards smaller than 13), the centre of odd boards, and the side
-// midpoints of odd boards from 15 up — the usual markings of real boards.
+// midpoints of odd boards from 15 up (boardimage.StarPoints, which exported
+// images use too).
 func StarPoints(size int) []Point {
-	if size < 7 {
-		if size >= 5 && size%2 == 1 {
-			return []Point{{size / 2, size / 2}}
-		}
-		return nil
-	}
-	edge := 3
-	if size < 13 {
-		edge = 2
-	}
-	far := size - 1 - edge
-	pts := []Point{{edge, edge}, {far, edge}, {edge, far}, {far, far}}
-	if size%2 == 1 {
-		mid := size / 2
-		if size >= 15 {
-			pts = append(pts, Point{mid, edge}, Point{edge, mid}, Point{far, mid}, Point{mid, far})
-		}
-		pts = append(pts, Point{mid, mid})
+	var pts []Point
+	for _, p := range boardimage.StarPoints(size) {
+		pts = append(pts, Point(p))
 	}
 	return pts
 }
