@@ -10,38 +10,15 @@ import (
 
 	"aji/analysis/board"
 	"aji/analysis/game"
-	"aji/analysis/gtp"
-	"aji/analysis/predict"
+	"aji/analysis/peer/peertest"
 )
 
-// serverArg makes the test binary a GTP server: Aji's own (analysis/gtp.Server with the uniform
-// predictor, what `aji gtp --predictor uniform` runs), so that the tests need not build cmd/aji.
-const serverArg = "peer-test-aji-gtp"
-
 func TestMain(m *testing.M) {
-	if len(os.Args) > 1 && os.Args[len(os.Args)-1] == serverArg {
-		pr, err := predict.New("uniform", predict.Options{})
-		if err != nil {
-			os.Exit(2)
-		}
-		srv := gtp.NewServer(&gtp.PredictorPlayer{Predictor: pr, Seed: 1}, gtp.ServerOptions{
-			Name: "Aji", Komi: 7.5, Predictors: []string{"uniform"}, ScorePlayouts: 20,
-		})
-		if err := srv.Serve(context.Background(), os.Stdin, os.Stdout); err != nil {
-			os.Exit(1)
-		}
-		os.Exit(0)
-	}
+	peertest.ServeIfChild()
 	os.Exit(m.Run())
 }
 
-func ajiCommand(t *testing.T) string {
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return "'" + exe + "' " + serverArg
-}
+func ajiCommand(t *testing.T) string { return peertest.Command(t) }
 
 func gnugo(t *testing.T) string {
 	if _, err := os.Stat("/usr/games/gnugo"); err != nil {

@@ -1,48 +1,24 @@
 package workbench
 
 import (
-	"context"
 	"os"
 	"strings"
 	"testing"
 
 	"aji/analysis/board"
-	"aji/analysis/gtp"
-	"aji/analysis/predict"
+	"aji/analysis/peer/peertest"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 )
 
-// engineServerArg makes the test binary a GTP server: Aji's own with the uniform predictor (what
-// `aji gtp --predictor uniform` runs), so that the Engines tab's tests need no other program.
-const engineServerArg = "workbench-test-aji-gtp"
-
 func TestMain(m *testing.M) {
-	if len(os.Args) > 1 && os.Args[len(os.Args)-1] == engineServerArg {
-		pr, err := predict.New("uniform", predict.Options{})
-		if err != nil {
-			os.Exit(2)
-		}
-		srv := gtp.NewServer(&gtp.PredictorPlayer{Predictor: pr, Seed: 1}, gtp.ServerOptions{
-			Name: "Aji", Komi: 7.5, Predictors: []string{"uniform"}, ScorePlayouts: 20,
-		})
-		if err := srv.Serve(context.Background(), os.Stdin, os.Stdout); err != nil {
-			os.Exit(1)
-		}
-		os.Exit(0)
-	}
+	peertest.ServeIfChild()
 	os.Exit(m.Run())
 }
 
 // ajiEngine is the command line that runs the test binary as Aji's GTP server.
-func ajiEngine(t *testing.T) string {
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return "'" + exe + "' " + engineServerArg
-}
+func ajiEngine(t *testing.T) string { return peertest.Command(t) }
 
 // addEngine adds an engine as the user does, and returns the tab.
 func (h *harness) addEngine(name, command string) *enginesTab {
@@ -69,7 +45,7 @@ func TestEngineGenmoveAndAnalyze(t *testing.T) {
 	h.key(fyne.KeyRight, 0)
 	h.key(fyne.KeyRight, 0)
 	et := h.addEngine("Aji", ajiEngine(t))
-	if s := h.wb.opts.Preferences.String(prefEngines); !strings.Contains(s, engineServerArg) || !strings.Contains(s, `"name":"Aji"`) {
+	if s := h.wb.opts.Preferences.String(prefEngines); !strings.Contains(s, "aji-peertest-gtp-server") || !strings.Contains(s, `"name":"Aji"`) {
 		t.Errorf("saved engines %s", s)
 	}
 	h.enginesIdle(et)
