@@ -394,3 +394,24 @@ func TestStream(t *testing.T) {
 		t.Errorf("stream ended with %v, want context.Canceled", err)
 	}
 }
+
+// TestF9Trains builds the paper's f9 shape (a 5x5 layer of 92 channels, then 3x3 layers of 384) and makes
+// one update on it: the widths the issue asks to be trainable on a bigger machine.
+func TestF9Trains(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a 3 GFLOP network")
+	}
+	net, err := New(Config{Width: 384, FirstWidth: 92, Layers: 6, FirstKernel: 5}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if net.L[0].Out != 92 || net.L[1].In != 92 || net.L[1].Out != 384 || net.L[5].In != 384 {
+		t.Fatalf("layers %+v", net.L)
+	}
+	tr := NewTrainer(net, DefaultOptimizer, 2)
+	b := randomBatch(newRand(), 2, 19)
+	first := tr.Train(b).Loss
+	if !(first > 0) || math.IsInf(first, 0) || net.Steps != 1 {
+		t.Errorf("loss %v after %d steps", first, net.Steps)
+	}
+}
