@@ -202,8 +202,21 @@ func (p *painter) paintLabels(img *image.RGBA, pos *Position, ov *overlays) {
 // paintMark draws one mark in colour c at opacity alpha (0..256); auto
 // says c was chosen for contrast rather than by the caller.
 func (p *painter) paintMark(img *image.RGBA, m MarkKind, cx, cy, w float64, c [3]uint8, alpha uint32, auto bool, stone Stone) {
-	cell := float64(p.g.cell)
-	a := float64(alpha) / 256
+	if m == MarkRing && auto {
+		// The ring lies over the wood around the point (or the rim of a
+		// stone), not over the disc the text contrast was judged on.
+		c = inkDark
+		if stone == Black {
+			c = inkLight
+		}
+	}
+	drawMark(img, m, cx, cy, float64(p.g.cell), w, c, float64(alpha)/256)
+}
+
+// drawMark draws mark m centred on (cx, cy) on a board of cell pixels, its
+// strokes w wide, in colour c at opacity a: the board's labels and the
+// Peer layer's marks.
+func drawMark(img *image.RGBA, m MarkKind, cx, cy, cell, w float64, c [3]uint8, a float64) {
 	switch m {
 	case MarkCircle:
 		blendRing(img, cx, cy, cell*0.25, w, rgbf(c[0], c[1], c[2]), a)
@@ -224,16 +237,7 @@ func (p *painter) paintMark(img *image.RGBA, m MarkKind, cx, cy, w float64, c [3
 		strokePath(img, [][2]float64{{cx - h, cy - h}, {cx + h, cy + h}}, false, w, c, a)
 		strokePath(img, [][2]float64{{cx + h, cy - h}, {cx - h, cy + h}}, false, w, c, a)
 	case MarkRing:
-		// The ring lies over the wood around the point (or the rim of a
-		// stone), not over the disc the text contrast was judged on.
-		if auto {
-			c = inkDark
-			if stone == Black {
-				c = inkLight
-			}
-		}
-		rw := math.Max(2, cell*0.07)
-		blendRing(img, cx, cy, cell*ringRadius, rw, rgbf(c[0], c[1], c[2]), a)
+		blendRing(img, cx, cy, cell*ringRadius, math.Max(2, cell*0.07), rgbf(c[0], c[1], c[2]), a)
 	}
 }
 

@@ -75,36 +75,11 @@ func (l *Peer) Paint(img *image.RGBA, g Grid) {
 		} else if darkBackground(meanLuminance(img, cx, cy, cell*0.22)) {
 			ink = inkLight
 		}
-		peerMark(img, lb.Mark, cx, cy, cell, w, ink, alpha)
+		drawMark(img, lb.Mark, cx, cy, cell, w, ink, alpha)
 		if lb.Text != "" {
 			if f := peerText.tc.fit(lb.Text, textPx, cell*maxLabelW); f != nil {
 				f.draw(img, lb.Text, cx, cy, ink, uint32(alpha*256+0.5))
 			}
 		}
-	}
-}
-
-// peerMark draws mark m centred on (cx, cy), as the board's labels draw it.
-func peerMark(img *image.RGBA, m MarkKind, cx, cy, cell, w float64, c [3]uint8, a float64) {
-	switch m {
-	case MarkCircle:
-		blendRing(img, cx, cy, cell*0.25, w, rgbf(c[0], c[1], c[2]), a)
-	case MarkSquare:
-		h := cell * 0.21
-		strokePath(img, [][2]float64{{cx - h, cy - h}, {cx + h, cy - h}, {cx + h, cy + h}, {cx - h, cy + h}}, true, w, c, a)
-	case MarkTriangle:
-		r := cell * 0.29
-		var pts [3][2]float64
-		for k := range pts {
-			th := -math.Pi/2 + float64(k)*2*math.Pi/3
-			pts[k] = [2]float64{cx + r*math.Cos(th), cy + r*math.Sin(th)}
-		}
-		strokePath(img, pts[:], true, w, c, a)
-	case MarkCross:
-		h := cell * 0.2
-		strokePath(img, [][2]float64{{cx - h, cy - h}, {cx + h, cy + h}}, false, w, c, a)
-		strokePath(img, [][2]float64{{cx + h, cy - h}, {cx - h, cy + h}}, false, w, c, a)
-	case MarkRing:
-		blendRing(img, cx, cy, cell*ringRadius, math.Max(2, cell*0.07), rgbf(c[0], c[1], c[2]), a)
 	}
 }
