@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"image"
-	"image/png"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -359,12 +358,5 @@ func TestGuessScreenshot(t *testing.T) {
 	h.key(fyne.KeyH, 0)
 	h.pump("the predictors' guesses", func() bool { return !strings.Contains(gt.preds.Text, "computing") })
 	h.pump("the analyses", func() bool { return len(h.ui) == 0 })
-	f, err := os.Create(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if err := png.Encode(f, h.w.Canvas().Capture()); err != nil {
-		t.Fatal(err)
-	}
+	h.saveWindow(out)
 }

@@ -1,7 +1,6 @@
 package workbench
 
 import (
-	"image/png"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -136,12 +135,5 @@ func TestInspectorFBTScreenshot(t *testing.T) {
 	x, y := best.XY()
 	h.pointer(0, goban.Point{X: x, Y: y})
 	h.inspectorSays(best.GTP(19) + " · rank 1 ")
-	f, err := os.Create(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if err := (&png.Encoder{CompressionLevel: png.BestCompression}).Encode(f, h.w.Canvas().Capture()); err != nil {
-		t.Fatal(err)
-	}
+	h.saveWindow(out)
 }

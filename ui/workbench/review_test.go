@@ -2,7 +2,6 @@ package workbench
 
 import (
 	"aji/analysis/review"
-	"image/png"
 	"os"
 	"strconv"
 	"strings"
@@ -124,12 +123,5 @@ func TestReviewScreenshot(t *testing.T) {
 	h.w.Content().Refresh()
 	h.wb.render()
 	h.pump("the heat map", func() bool { return len(h.ui) == 0 })
-	f, err := os.Create(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if err := (&png.Encoder{CompressionLevel: png.BestCompression}).Encode(f, h.w.Canvas().Capture()); err != nil {
-		t.Fatal(err)
-	}
+	h.saveWindow(out)
 }

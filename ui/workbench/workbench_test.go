@@ -1,6 +1,7 @@
 package workbench
 
 import (
+	"image/png"
 	"os"
 	"path/filepath"
 	"slices"
@@ -83,6 +84,20 @@ func newHarness(t *testing.T, sgf string) *harness {
 		t.Fatal(err)
 	}
 	return h
+}
+
+// saveWindow writes the window as it is drawn now to the PNG file out (the
+// screenshot tests, run by hand to make the README's images).
+func (h *harness) saveWindow(out string) {
+	h.t.Helper()
+	f, err := os.Create(out)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	defer f.Close()
+	if err := (&png.Encoder{CompressionLevel: png.BestCompression}).Encode(f, h.w.Canvas().Capture()); err != nil {
+		h.t.Fatal(err)
+	}
 }
 
 // pump runs queued UI work until cond holds, failing after 10 s. The limit
