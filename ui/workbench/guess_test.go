@@ -302,6 +302,30 @@ func TestGuessOneColourAndLeaving(t *testing.T) {
 	}
 }
 
+// TestGuessHidesMovesBelow: while guessing, the Moves tab ends at the
+// current move and the Review tab hides its lists of notable moves; both
+// come back when the guess ends.
+func TestGuessHidesMovesBelow(t *testing.T) {
+	h, gt, _ := guessHarness(t)
+	ml := tabOf[*moveList](h.wb)
+	rt := tabOf[*reviewTab](h.wb)
+	full := len(ml.line)
+	if full < 3 {
+		t.Fatalf("the Moves tab lists %d nodes before guessing", full)
+	}
+	test.Tap(gt.startB)
+	if len(ml.line) != 1 || ml.line[0] != h.wb.doc.cursor.Node() {
+		t.Errorf("while guessing the Moves tab lists %d nodes, the game has %d", len(ml.line), full)
+	}
+	if rt.lists.Visible() {
+		t.Error("the Review tab's lists show while guessing")
+	}
+	h.key(fyne.KeyEscape, 0)
+	if gt.run != nil || len(ml.line) != full || !rt.lists.Visible() {
+		t.Errorf("after Esc: guessing %v, %d of %d nodes listed, lists shown %v", gt.run != nil, len(ml.line), full, rt.lists.Visible())
+	}
+}
+
 // TestGuessDamagedHistory: a damaged history file is kept aside and the
 // tab says so.
 func TestGuessDamagedHistory(t *testing.T) {

@@ -49,8 +49,13 @@ func (m *moveList) content() fyne.CanvasObject { return m.list }
 
 func (m *moveList) navigated() { m.show(m.wb.doc.cursor) }
 
+// render lists the variation again when the next move has become secret
+// (a guess begins, the presenter hides it) or has been revealed.
+func (m *moveList) render() { m.show(m.wb.doc.cursor) }
+
 // show lists the cursor's variation and selects its current node, first
-// forgetting the rows of another game.
+// forgetting the rows of another game. While the next move is secret the
+// list ends at the current node: the rows below would give it away.
 func (m *moveList) show(c *game.Cursor) {
 	if g := c.Game(); g != m.game {
 		m.game, m.line, m.nums = g, nil, nil
@@ -58,6 +63,9 @@ func (m *moveList) show(c *game.Cursor) {
 		m.list.Refresh()
 	}
 	line := c.Line()
+	if i := slices.Index(line, c.Node()); i >= 0 && m.wb.nextHidden() {
+		line = line[:i+1]
+	}
 	m.size = c.Game().Size()
 	if !slices.Equal(line, m.line) {
 		m.line = line

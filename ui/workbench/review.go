@@ -261,6 +261,17 @@ func (rt *reviewTab) navigated() {
 	rt.graph.mark(slices.Index(rt.nodes, c.Node()))
 }
 
+// render hides the lists of notable moves while the next move is secret:
+// they name the points of moves still to come. The graph stays; it shows
+// how each move was judged, not where it was played.
+func (rt *reviewTab) render() {
+	if rt.wb.nextHidden() {
+		rt.lists.Hide()
+	} else {
+		rt.lists.Show()
+	}
+}
+
 // stop ends a running review; what it scored stays.
 func (rt *reviewTab) stop() {
 	if rt.cancel != nil {
