@@ -83,6 +83,7 @@ func searchPriors() []string {
 type searchResult struct {
 	mcts.Snapshot
 	node   *game.Node
+	key    game.Key // the node's position when searched: a setup edit changes it, not the node
 	size   int
 	toPlay board.Color
 }
@@ -96,6 +97,7 @@ type searchView struct {
 
 	running bool
 	node    *game.Node    // the position of the current (or last) run
+	key     game.Key      // and that position's key, which a setup edit of node changes
 	size    int           // its board's
 	toPlay  board.Color   // its side to move
 	result  *searchResult // the last snapshot of node's run
@@ -173,13 +175,13 @@ func (sv *searchView) start() {
 	}
 	c := sv.wb.doc.cursor
 	node, pos := c.Node(), c.Position()
-	if sv.result != nil && sv.result.node != node {
+	if sv.result != nil && !sv.showing(sv.result.node, sv.result.key) {
 		sv.result = nil
 	}
 	if sv.runner == nil {
 		sv.runner = mcts.NewRunner(sv.opts, func() { sv.wb.opts.OnUI(sv.flush) })
 	}
-	sv.node, sv.size, sv.toPlay, sv.running = node, pos.Board.Size(), pos.ToPlay, true
+	sv.node, sv.key, sv.size, sv.toPlay, sv.running = node, pos.Key(), pos.Board.Size(), pos.ToPlay, true
 	sv.runner.Start(context.Background(), pos)
 	sv.update()
 	if cv := sv.wb.win.Canvas(); cv != nil {
@@ -223,7 +225,7 @@ func (sv *searchView) cancel() {
 // searched (navigation, a move played, another file). Its snapshots are
 // dropped from then on; the last one shown comes back if the user returns.
 func (sv *searchView) navigated() {
-	if sv.running && sv.node != sv.wb.doc.cursor.Node() {
+	if sv.running && !sv.showing(sv.node, sv.key) {
 		sv.drop()
 	}
 	sv.update()
@@ -250,7 +252,7 @@ func (sv *searchView) flush() {
 	if !ok {
 		return
 	}
-	sv.result = &searchResult{Snapshot: s, node: sv.node, size: sv.size, toPlay: sv.toPlay}
+	sv.result = &searchResult{Snapshot: s, node: sv.node, key: sv.key, size: sv.size, toPlay: sv.toPlay}
 	if s.Final {
 		sv.running = false
 	}
@@ -262,10 +264,17 @@ func (sv *searchView) flush() {
 
 // current is the snapshot of the position shown, or nil.
 func (sv *searchView) current() *searchResult {
-	if r := sv.result; r != nil && r.node == sv.wb.doc.cursor.Node() && r.Err == nil {
+	if r := sv.result; r != nil && sv.showing(r.node, r.key) && r.Err == nil {
 		return r
 	}
 	return nil
+}
+
+// showing reports whether the board shows node's position as it was when
+// its key was taken.
+func (sv *searchView) showing(node *game.Node, key game.Key) bool {
+	c := sv.wb.doc.cursor
+	return node == c.Node() && key == c.Position().Key()
 }
 
 // update shows the state of the search: the buttons, the progress and
@@ -280,7 +289,7 @@ func (sv *searchView) update() {
 	}
 	var progress, summary string
 	switch {
-	case sv.result != nil && sv.result.Err != nil && sv.result.node == sv.wb.doc.cursor.Node():
+	case sv.result != nil && sv.result.Err != nil && sv.showing(sv.result.node, sv.result.key):
 		progress = "Search failed: " + sv.result.Err.Error()
 	case r == nil && sv.running:
 		progress = "Searching…"

@@ -392,3 +392,49 @@ func TestSearchScreenshot(t *testing.T) {
 	}
 	t.Logf("%s: %s", path, sv.progress.Text)
 }
+
+// TestSearchSetUpSmallBoards searches positions set up with AB/AW on 9x9
+// and 13x13 boards: the candidates are legal moves of that board; a setup
+// stone added on the searched node drops the result, which no longer
+// fits the board, and a new search sees the stone.
+func TestSearchSetUpSmallBoards(t *testing.T) {
+	for _, sgf := range []string{
+		"(;GM[1]FF[4]SZ[9]KM[6.5]AB[cc][gg][cg]AW[gc][ee][ec])",
+		"(;GM[1]FF[4]SZ[13]KM[6.5]AB[dd][jj][dj][gg]AW[jd][gd][dg])",
+	} {
+		h := newHarness(t, sgf)
+		sv := tabOf[*searchView](h.wb)
+		sv.opts.Threads, sv.opts.Playouts, sv.opts.Seed = 1, 300, 7
+		h.selectTab(tabSearch)
+		pos := h.wb.doc.cursor.Position()
+		size := pos.Board.Size()
+		test.Tap(sv.startB)
+		r := h.searched()
+		for _, c := range r.Candidates {
+			if c.Visits > 0 && c.Move != board.Pass && !pos.Board.Legal(c.Move, pos.ToPlay) {
+				t.Errorf("%dx%d: candidate %s is not a legal move", size, size, c.Move.GTP(size))
+			}
+		}
+		h.awaitSearch("the end of the search", func() bool { return !sv.running })
+		best := r.Candidates[0].Move
+		if best == board.Pass {
+			t.Fatalf("%dx%d: the search passes on a board with room to play", size, size)
+		}
+		h.editMode(modeAddBlack)
+		h.wb.tapped(goPoint(best))
+		if h.wb.doc.cursor.Position().Board.At(best) != board.Black {
+			t.Fatalf("%dx%d: the setup stone on %s was not added", size, size, best.GTP(size))
+		}
+		if sv.current() != nil || sv.drawn != nil {
+			t.Errorf("%dx%d: the search of the position before the edit is still shown", size, size)
+		}
+		h.selectTab(tabSearch)
+		test.Tap(sv.startB)
+		for _, c := range h.searched().Candidates {
+			if c.Move == best && c.Visits > 0 {
+				t.Errorf("%dx%d: the new search plays on the setup stone %s", size, size, best.GTP(size))
+			}
+		}
+		h.awaitSearch("the end of the second search", func() bool { return !sv.running })
+	}
+}
