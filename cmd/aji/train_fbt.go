@@ -38,6 +38,7 @@ func trainFBT(ctx context.Context, args []string, stdout io.Writer) error {
 	seed := fs.Uint64("seed", 1, "random seed: initial v, shuffles, samples")
 	maxGames := fs.Int("max-games", 0, "training games to read (0: all)")
 	perGame := fs.Int("positions-per-game", 0, "positions sampled per game (0: all)")
+	positionsSeed := fs.Uint64("positions-seed", 1, "which positions --positions-per-game samples: a run --init-from an earlier one with another seed trains on fresh positions")
 	valGames := fs.Int("validation-games", 200, "validation games to read (0: all)")
 	valPerGame := fs.Int("validation-positions-per-game", 0, "validation positions sampled per game (0: all)")
 	maxPasses := fs.Int("max-passes", 100, "passes over the training data at most")
@@ -121,7 +122,7 @@ func trainFBT(ctx context.Context, args []string, stdout io.Writer) error {
 		return data, st, err
 	}
 	start := time.Now()
-	data, st, err := collect("collect", *games, *maxGames, *perGame, 1)
+	data, st, err := collect("collect", *games, *maxGames, *perGame, *positionsSeed)
 	if err != nil {
 		return err
 	}
