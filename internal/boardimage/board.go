@@ -56,6 +56,12 @@ type Board struct {
 	// points and stones owned by the other colour get the owner's square, its area |E[s]|.
 	Territory []float64
 
+	// Search holds a tree search's candidates, drawn over the stones as the app's Search layer;
+	// nil draws none.
+	Search []SearchMove
+	// CFG is a common fate graph drawn over the stones as the app's CFG layer; nil draws none.
+	CFG *CFG
+
 	Labels      []Label // drawn over the discs, with automatic contrast
 	Caption     string  // one line above the board: players, move, overlays
 	Coordinates bool    // letters and numbers around the grid
@@ -77,6 +83,8 @@ func (b *Board) Validate() error {
 		return fmt.Errorf("boardimage: %d heat values for a %dx%d board", len(b.Heat), b.Size, b.Size)
 	case b.Territory != nil && len(b.Territory) != n:
 		return fmt.Errorf("boardimage: %d territory values for a %dx%d board", len(b.Territory), b.Size, b.Size)
+	case b.CFG != nil && !validCFG(b.CFG, b.Size):
+		return errors.New("boardimage: a CFG vertex or edge off the board")
 	case b.HasLast && !b.on(b.Last):
 		return errors.New("boardimage: last move off the board")
 	}

@@ -17,6 +17,7 @@ var (
 	ownerWhite = rgb{248, 247, 242}
 	inkDark    = rgb{20, 20, 20}
 	inkLight   = rgb{250, 250, 250}
+	bestColor  = rgb{0, 122, 255} // ui/goban's BestColor: the search's best move
 )
 
 // heatStyle is the radius (in cells) and opacity of the disc at scale position t, as the app's:

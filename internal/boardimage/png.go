@@ -74,6 +74,8 @@ func (r *raster) draw(s *shape) {
 		r.stone(s)
 	case kText:
 		r.text(s)
+	case kLine:
+		StrokeSegment(r.img, s.x, s.y, s.x2, s.y2, s.stroke, s.line, s.alpha)
 	case kBar:
 		x0, x1 := int(math.Round(s.x)), int(math.Round(s.x+s.w))
 		for x := x0; x < x1; x++ {

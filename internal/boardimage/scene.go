@@ -3,6 +3,7 @@ package boardimage
 import (
 	"math"
 	"sort"
+	"strconv"
 )
 
 // The picture is first laid out as a list of shapes in pixels, then drawn by the PNG rasteriser or
@@ -18,6 +19,7 @@ const (
 	kStone                  // a stone, shaded or flat
 	kText                   // one line of bold text
 	kBar                    // the heat scale as a horizontal colour bar
+	kLine                   // a straight line from (x, y) to (x2, y2), round-capped
 )
 
 // anchor is where a text's x lies: its start, middle or end.
@@ -33,7 +35,8 @@ type shape struct {
 	kind       shapeKind
 	class      string // the SVG class: stone, heat, territory, star, last, label, coord…
 	x, y, w, h float64
-	r, stroke  float64 // radius and outline width (rings, square outlines)
+	x2, y2     float64 // a line's end
+	r, stroke  float64 // radius and outline width (rings, square outlines, lines)
 	fill       rgb
 	line       rgb
 	alpha      float64
@@ -161,6 +164,13 @@ func scene(b *Board, px int) (layout, []shape) {
 		}
 	}
 
+	if b.CFG != nil {
+		s = append(s, cfgShapes(b.CFG, l)...)
+	}
+	if b.Search != nil {
+		s = append(s, searchShapes(b, l)...)
+	}
+
 	if b.HasLast && b.at(b.Last) != Empty {
 		cx, cy := l.center(b.Last)
 		mark := rgb{235, 235, 235}
@@ -202,6 +212,118 @@ func scene(b *Board, px int) (layout, []shape) {
 		s = append(s, legend(b, l)...)
 	}
 	return l, s
+}
+
+// cfgShapes draws a common fate graph as the app's CFG layer does: the bonds within chains, then
+// each edge in two halves, each in the colour of the vertex it starts from (lighter between empty
+// points, whose edges lie on the grid's lines), then the vertices on top.
+func cfgShapes(g *CFG, l layout) []shape {
+	var s []shape
+	cell := float64(l.cell)
+	line := func(class string, ax, ay, bx, by, w float64, c [3]uint8, a float64) {
+		s = append(s, shape{kind: kLine, class: class, x: ax, y: ay, x2: bx, y2: by, stroke: w, line: c, alpha: a})
+	}
+	// The vertex of every point, for the bonds within chains.
+	var vertexAt [MaxSize][MaxSize]int32
+	for v, vx := range g.Vertices {
+		for _, p := range vx.Points {
+			vertexAt[p.Y][p.X] = int32(v) + 1
+		}
+	}
+	bw := math.Max(2, cell*CFGBond)
+	for v, vx := range g.Vertices {
+		if vx.Stone == Empty || len(vx.Points) < 2 {
+			continue
+		}
+		for _, p := range vx.Points {
+			ax, ay := l.center(p)
+			for _, q := range []Point{{p.X + 1, p.Y}, {p.X, p.Y + 1}} {
+				if q.X < MaxSize && q.Y < MaxSize && vertexAt[q.Y][q.X] == int32(v)+1 {
+					bx, by := l.center(q)
+					line("cfg bond", ax, ay, bx, by, bw, LabelInk(vx.Label), 0.8)
+				}
+			}
+		}
+	}
+	ew := math.Max(1, cell*CFGEdge)
+	for _, e := range g.Edges {
+		u, v := &g.Vertices[e[0]], &g.Vertices[e[1]]
+		ux, uy := l.center(u.Centre)
+		vx, vy := l.center(v.Centre)
+		mx, my := (ux+vx)/2, (uy+vy)/2
+		a := 1.0
+		if u.Stone == Empty && v.Stone == Empty {
+			a = CFGEmptyEdgeA
+		}
+		line("cfg edge", ux, uy, mx, my, ew, LabelInk(u.Label), a)
+		line("cfg edge", mx, my, vx, vy, ew, LabelInk(v.Label), a)
+	}
+	for _, vx := range g.Vertices {
+		x, y := l.center(vx.Centre)
+		ink := rgb(LabelInk(vx.Label))
+		if vx.Stone == Empty {
+			h := math.Max(1.5, cell*CFGSquare)
+			s = append(s, shape{kind: kRect, class: "cfg rim", x: x - h - 1, y: y - h - 1, w: 2 * (h + 1), h: 2 * (h + 1), fill: CFGDarkRim, alpha: 0.55},
+				shape{kind: kRect, class: "cfg point", x: x - h, y: y - h, w: 2 * h, h: 2 * h, fill: ink, alpha: 1})
+			continue
+		}
+		rim := rgb(CFGDarkRim)
+		if vx.Stone == Black {
+			rim = CFGLightRim
+		}
+		r := math.Max(2, cell*CFGNode)
+		s = append(s, shape{kind: kDisc, class: "cfg rim", x: x, y: y, r: r + math.Max(1, cell*0.04), fill: rim, alpha: 0.9},
+			shape{kind: kDisc, class: "cfg chain", x: x, y: y, r: r, fill: ink, alpha: 1})
+	}
+	return s
+}
+
+// searchShapes draws a tree search's candidates as the app's Search layer does, least visited first
+// so that the best discs lie on top where neighbours touch; moves off the board are skipped.
+func searchShapes(b *Board, l layout) []shape {
+	top := 0
+	for _, m := range b.Search {
+		top = max(top, m.Visits)
+	}
+	var s []shape
+	cell := float64(l.cell)
+	for k := len(b.Search) - 1; k >= 0 && top > 0; k-- {
+		m := b.Search[k]
+		if !b.on(m.Point) || m.Visits <= 0 {
+			continue
+		}
+		share := float64(m.Visits) / float64(top)
+		cx, cy := l.center(m.Point)
+		r := cell * SearchRadius(share)
+		s = append(s, shape{kind: kDisc, class: "search", x: cx, y: cy, r: r, fill: SearchRampAt(share), alpha: 1})
+		if m.Best {
+			bw := math.Max(2, cell*SearchRing)
+			s = append(s, shape{kind: kRing, class: "search best", x: cx, y: cy, r: r - bw/2, stroke: bw, line: bestColor, alpha: 1})
+		}
+		rate := strconv.Itoa(int(math.Round(100 * m.WinRate)))
+		vis := VisitsText(m.Visits)
+		hr, hv := fitText(rate, cell*SearchRatePx, 1.5*r), fitText(vis, cell*SearchVisPx, 1.5*r)
+		switch {
+		case hr >= minTextPx && hv >= minTextPx:
+			s = append(s, shape{kind: kText, class: "search rate", x: cx, y: cy + cell*SearchRateDY, h: hr, fill: inkDark, alpha: 1, text: rate},
+				shape{kind: kText, class: "search visits", x: cx, y: cy + cell*SearchVisDY, h: hv, fill: inkDark, alpha: 220.0 / 256, text: vis})
+		case hr >= minTextPx:
+			s = append(s, shape{kind: kText, class: "search rate", x: cx, y: cy, h: hr, fill: inkDark, alpha: 1, text: rate})
+		}
+	}
+	return s
+}
+
+// minTextPx is the smallest text a candidate carries, as on the app's board: below it glyphs are
+// blobs, and the discs' sizes and colours say enough.
+const minTextPx = 7
+
+// fitText is the largest text size, at most px, at which s is no wider than maxW.
+func fitText(s string, px, maxW float64) float64 {
+	if w := textWidth(s, px); w > maxW {
+		return px * maxW / w
+	}
+	return px
 }
 
 // legend is the heat scale under the board: a colour bar with ticks and their probabilities.

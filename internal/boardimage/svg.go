@@ -10,7 +10,8 @@ import (
 
 // WriteSVG writes b as an SVG document of side px: the same layout as the PNG, in vector shapes
 // (each stone one circle of class "stone", heat discs class "heat", territory squares class
-// "territory"), so slides and print scale it without blur. Text names the Go font, falling back on
+// "territory", search candidates class "search", the common fate graph's lines and vertices class
+// "cfg …"), so slides and print scale it without blur. Text names the Go font, falling back on
 // the reader's sans-serif.
 func WriteSVG(w io.Writer, b *Board, px int) error {
 	if err := b.Validate(); err != nil {
@@ -111,6 +112,9 @@ func writeShape(w *bufio.Writer, s *shape) {
 			s.class, num(s.x), num(s.y+capHeight*s.h/2), num(s.h), anchor, hex(s.fill), opacity(s.alpha))
 		xml.EscapeText(w, []byte(s.text))
 		w.WriteString("</text>\n")
+	case kLine:
+		fmt.Fprintf(w, `<line class="%s" x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="%s" stroke-linecap="round"%s/>`+"\n",
+			s.class, num(s.x), num(s.y), num(s.x2), num(s.y2), hex(s.line), num(s.stroke), opacity(s.alpha))
 	case kBar:
 		fmt.Fprintf(w, `<rect class="%s" x="%s" y="%s" width="%s" height="%s" fill="url(#heatscale)"/>`+"\n",
 			s.class, num(s.x), num(s.y), num(s.w), num(s.h))

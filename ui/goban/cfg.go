@@ -5,6 +5,8 @@ import (
 	"image/color"
 	"math"
 	"sync"
+
+	"aji/internal/boardimage"
 )
 
 // CFGVertex is one vertex of a common fate graph (Graf & Platzner §III-A:
@@ -48,18 +50,18 @@ var cfgText struct {
 
 // Sizes of the CFG layer, in cells, and its opacities.
 const (
-	cfgSquare     = 0.12  // half-side of an empty point's square
-	cfgNode       = 0.19  // radius of a chain's node
-	cfgBond       = 0.15  // width of the bond between two stones of a chain
-	cfgEdge       = 0.05  // width of an edge
-	cfgWalk1      = 0.13  // width of a walk's first step
-	cfgWalk2      = 0.085 // width of its second step
-	cfgTile       = 0.31  // half-side of the tile under a label on an empty point
-	cfgTileNode   = 0.33  // radius of the disc under a label on a chain
-	cfgLabelPx    = 0.36  // label text
-	cfgEmptyEdgeA = 0.55  // edges between empty points, which would otherwise hide the grid's lines
-	cfgFade       = 0.4   // what is off the walks keeps this much of its opacity
-	cfgWalkScale  = 1.35  // vertices on the walks grow by this much
+	cfgSquare     = boardimage.CFGSquare     // half-side of an empty point's square
+	cfgNode       = boardimage.CFGNode       // radius of a chain's node
+	cfgBond       = boardimage.CFGBond       // width of the bond between two stones of a chain
+	cfgEdge       = boardimage.CFGEdge       // width of an edge
+	cfgWalk1      = 0.13                     // width of a walk's first step
+	cfgWalk2      = 0.085                    // width of its second step
+	cfgTile       = 0.31                     // half-side of the tile under a label on an empty point
+	cfgTileNode   = 0.33                     // radius of the disc under a label on a chain
+	cfgLabelPx    = 0.36                     // label text
+	cfgEmptyEdgeA = boardimage.CFGEmptyEdgeA // edges between empty points, which would otherwise hide the grid's lines
+	cfgFade       = 0.4                      // what is off the walks keeps this much of its opacity
+	cfgWalkScale  = 1.35                     // vertices on the walks grow by this much
 )
 
 // Colours of the CFG layer: the walks in the azure of BestColor with a pale
@@ -67,56 +69,16 @@ const (
 var (
 	cfgWalkInk  = [3]uint8{BestColor.R, BestColor.G, BestColor.B}
 	cfgHalo     = [3]uint8{250, 248, 240}
-	cfgDarkRim  = [3]uint8{40, 32, 24}
-	cfgLightRim = [3]uint8{240, 238, 232}
+	cfgDarkRim  = boardimage.CFGDarkRim
+	cfgLightRim = boardimage.CFGLightRim
 )
 
-// LabelColor is the colour of a vertex label: a hue from its low 8 bits —
-// the bits a path feature keeps — at one lightness and chroma in OKLCH, so
-// that no label stands out by brightness alone and every one is muted
-// enough to leave the stones readable. The byte is scrambled (×97 mod 256,
-// a bijection) before it becomes a hue, so labels one apart, which the hash
-// makes no more alike than any others, do not get near-identical colours.
-func LabelColor(label uint32) color.NRGBA { return cfgPalette[label&0xff] }
+// LabelColor is the colour of a vertex label: a hue from its low 8 bits,
+// the bits a path feature keeps (boardimage.LabelColor, which exported
+// images share).
+func LabelColor(label uint32) color.NRGBA { return boardimage.LabelColor(label) }
 
-// cfgPalette holds LabelColor for every byte, made once: the layer looks
-// a colour up for every vertex and edge of every repaint.
-var cfgPalette = func() (t [256]color.NRGBA) {
-	for i := range t {
-		h := 2 * math.Pi * float64(i*97&0xff) / 256
-		r, g, b := cfgOKLCH(0.66, 0.13, h)
-		t[i] = color.NRGBA{R: r, G: g, B: b, A: 255}
-	}
-	return t
-}()
-
-// cfgOKLCH converts an OKLCH colour (Ottosson's OKLab in polar form) to
-// 8-bit sRGB, clipping what falls outside the gamut.
-func cfgOKLCH(l, c, h float64) (uint8, uint8, uint8) {
-	a, b := c*math.Cos(h), c*math.Sin(h)
-	l_ := l + 0.3963377774*a + 0.2158037573*b
-	m_ := l - 0.1055613458*a - 0.0638541728*b
-	s_ := l - 0.0894841775*a - 1.2914855480*b
-	lc, mc, sc := l_*l_*l_, m_*m_*m_, s_*s_*s_
-	rl := 4.0767416621*lc - 3.3077115913*mc + 0.2309699292*sc
-	gl := -1.2684380046*lc + 2.6097574011*mc - 0.3413193965*sc
-	bl := -0.0041960863*lc - 0.7034186147*mc + 1.7076147010*sc
-	return cfgLinearToSRGB(rl), cfgLinearToSRGB(gl), cfgLinearToSRGB(bl)
-}
-
-// cfgLinearToSRGB applies the sRGB transfer curve to a linear channel.
-func cfgLinearToSRGB(v float64) uint8 {
-	v = clamp01(v)
-	if v <= 0.0031308 {
-		return clamp8(255 * 12.92 * v)
-	}
-	return clamp8(255 * (1.055*math.Pow(v, 1/2.4) - 0.055))
-}
-
-func cfgInk(label uint32) [3]uint8 {
-	c := &cfgPalette[label&0xff]
-	return [3]uint8{c.R, c.G, c.B}
-}
+func cfgInk(label uint32) [3]uint8 { return boardimage.LabelInk(label) }
 
 // valid reports whether c can be drawn on grid g: every index and point in
 // range.
@@ -196,11 +158,11 @@ func (c *CFG) Paint(img *image.RGBA, g Grid) {
 			ax, ay := g.Center(p)
 			if p.X+1 < n && vertexAt[p.Y*n+p.X+1] == int32(v) {
 				bx, by := g.Center(Point{p.X + 1, p.Y})
-				cfgStroke(img, ax, ay, bx, by, bw, ink, a)
+				boardimage.StrokeSegment(img, ax, ay, bx, by, bw, ink, a)
 			}
 			if p.Y+1 < n && vertexAt[(p.Y+1)*n+p.X] == int32(v) {
 				bx, by := g.Center(Point{p.X, p.Y + 1})
-				cfgStroke(img, ax, ay, bx, by, bw, ink, a)
+				boardimage.StrokeSegment(img, ax, ay, bx, by, bw, ink, a)
 			}
 		}
 	}
@@ -217,8 +179,8 @@ func (c *CFG) Paint(img *image.RGBA, g Grid) {
 		if c.Vertices[u].Stone == Empty && c.Vertices[v].Stone == Empty {
 			a *= cfgEmptyEdgeA
 		}
-		cfgStroke(img, ux, uy, mx, my, ew, cfgInk(c.Vertices[u].Label), a)
-		cfgStroke(img, mx, my, vx, vy, ew, cfgInk(c.Vertices[v].Label), a)
+		boardimage.StrokeSegment(img, ux, uy, mx, my, ew, cfgInk(c.Vertices[u].Label), a)
+		boardimage.StrokeSegment(img, mx, my, vx, vy, ew, cfgInk(c.Vertices[v].Label), a)
 	}
 
 	// The walks, bold: first steps wider than second steps, each over a pale
@@ -239,9 +201,9 @@ func (c *CFG) Paint(img *image.RGBA, g Grid) {
 						width = w2
 					}
 					if pass == 0 {
-						cfgStroke(img, ax, ay, bx, by, width+2.5, cfgHalo, 0.7)
+						boardimage.StrokeSegment(img, ax, ay, bx, by, width+2.5, cfgHalo, 0.7)
 					} else {
-						cfgStroke(img, ax, ay, bx, by, width, cfgWalkInk, 1)
+						boardimage.StrokeSegment(img, ax, ay, bx, by, width, cfgWalkInk, 1)
 					}
 				}
 			}
@@ -344,82 +306,6 @@ func cfgDisc(img *image.RGBA, cx, cy, r float64, c [3]uint8, alpha float64) {
 			}
 			cov := min(1, reach-math.Sqrt(d2))
 			if a := uint32(cov*a255 + 0.5); a > 0 {
-				blend8(img.Pix[o:o+3:o+3], c, a)
-			}
-		}
-	}
-}
-
-// cfgStroke draws an anti-aliased line of width w from a to b with round
-// caps. Unlike strokePath it visits only a band of pixels around the
-// segment, not its whole bounding box, so that the graph's hundreds of
-// edges stay cheap: it walks the segment's major axis and, at each step,
-// the pixels within reach across it.
-func cfgStroke(img *image.RGBA, ax, ay, bx, by, w float64, c [3]uint8, alpha float64) {
-	r := w / 2
-	reach := r + 0.5 // a pixel centre this far from the segment gets no ink
-	dx, dy := bx-ax, by-ay
-	steep := math.Abs(dy) > math.Abs(dx)
-	if steep {
-		// Walk rows: swap the axes, and swap back when touching pixels.
-		ax, ay, bx, by, dx, dy = ay, ax, by, bx, dy, dx
-	}
-	if ax > bx {
-		ax, ay, bx, by, dx, dy = bx, by, ax, ay, -dx, -dy
-	}
-	bd := img.Rect
-	lo, hi, crossLo, crossHi := bd.Min.X, bd.Max.X, bd.Min.Y, bd.Max.Y
-	if steep {
-		lo, hi, crossLo, crossHi = bd.Min.Y, bd.Max.Y, bd.Min.X, bd.Max.X
-	}
-	slope, invL2 := 0.0, 0.0
-	if dx != 0 {
-		slope = dy / dx
-	}
-	if l2 := dx*dx + dy*dy; l2 > 0 {
-		invL2 = 1 / l2
-	}
-	// Across the major axis the stroke spans reach·√(1+slope²) of the
-	// centre line, and a round cap at most reach·(1+|slope|): |slope| ≤ 1.
-	band := reach*(1+math.Abs(slope)) + 1
-	reach2 := reach * reach
-	a255 := alpha * 255
-	u0 := max(lo, int(math.Floor(ax-reach)))
-	u1 := min(hi, int(math.Ceil(bx+reach)))
-	for u := u0; u < u1; u++ {
-		pu := float64(u) + 0.5
-		vc := ay
-		if pu >= bx {
-			vc = by
-		} else if pu > ax {
-			vc = ay + (pu-ax)*slope
-		}
-		v0 := max(crossLo, int(math.Floor(vc-band)))
-		v1 := min(crossHi, int(math.Ceil(vc+band)))
-		for v := v0; v < v1; v++ {
-			pv := float64(v) + 0.5
-			// Squared distance from the pixel centre to the segment.
-			s := ((pu-ax)*dx + (pv-ay)*dy) * invL2
-			if s < 0 {
-				s = 0
-			} else if s > 1 {
-				s = 1
-			}
-			eu, ev := pu-(ax+s*dx), pv-(ay+s*dy)
-			d2 := eu*eu + ev*ev
-			if d2 >= reach2 {
-				continue
-			}
-			cov := reach - math.Sqrt(d2)
-			if cov > 1 {
-				cov = 1
-			}
-			x, y := u, v
-			if steep {
-				x, y = v, u
-			}
-			if a := uint32(cov*a255 + 0.5); a > 0 {
-				o := img.PixOffset(x, y)
 				blend8(img.Pix[o:o+3:o+3], c, a)
 			}
 		}

@@ -3,8 +3,9 @@ package goban
 import (
 	"image"
 	"math"
-	"strconv"
 	"sync"
+
+	"aji/internal/boardimage"
 )
 
 // SearchMove is one candidate of a tree search, for a Search layer.
@@ -35,20 +36,14 @@ type Search struct {
 // the numbers no longer help to read it.
 const MaxPV = 10
 
-// Sizes of the search layer, in cells.
-const (
-	searchMinR   = 0.30 // the disc of the least visited candidate shown
-	searchMaxR   = 0.46 // the most visited: nearly touching its neighbours
-	searchRatePx = 0.36 // win-rate text
-	searchVisPx  = 0.25 // visit-count text, below it
-	pvAlpha      = 0.88 // opacity of a variation's stones: translucent, yet what lies beneath does not blur the number
-)
+// pvAlpha is the opacity of a variation's stones: translucent, yet what
+// lies beneath does not blur the number. The candidates' sizes and colours
+// are internal/boardimage's, which exported images share.
+const pvAlpha = 0.88
 
-// searchRamp colours a candidate by its share of the visits: salmon for a
-// move barely tried, through yellow, to green for the most visited. Every
-// stop is light enough for dark text, and the size says the same as the
-// hue, so the order survives colour blindness.
-var searchRamp = [...][3]uint8{{236, 150, 120}, {240, 214, 110}, {108, 200, 132}}
+// searchRamp colours a candidate by its share of the visits
+// (boardimage.SearchRamp).
+var searchRamp = boardimage.SearchRamp
 
 // searchText is the face cache of Search layers. Layers are values the app
 // replaces several times a second, so the glyphs are kept here rather than
@@ -92,21 +87,21 @@ func (s *Search) paintMoves(img *image.RGBA, g Grid, tc *textCache) {
 		}
 		share := float64(m.Visits) / float64(top)
 		cx, cy := g.Center(m.Point)
-		r := cell * (searchMinR + (searchMaxR-searchMinR)*math.Sqrt(share))
+		r := cell * boardimage.SearchRadius(share)
 		c := rampAt(share)
 		blendDisc(img, cx, cy, r, rgbf(c[0], c[1], c[2]), 1)
 		if m.Best {
-			bw := math.Max(2, cell*0.1)
+			bw := math.Max(2, cell*boardimage.SearchRing)
 			blendRing(img, cx, cy, r-bw/2, bw, rgbf(BestColor.R, BestColor.G, BestColor.B), 1)
 		}
 		rate := itoa(int(math.Round(100 * m.WinRate)))
 		vis := visitsText(m.Visits)
-		fr := tc.fit(rate, int(math.Round(cell*searchRatePx)), 1.5*r)
-		fv := tc.fit(vis, int(math.Round(cell*searchVisPx)), 1.5*r)
+		fr := tc.fit(rate, int(math.Round(cell*boardimage.SearchRatePx)), 1.5*r)
+		fv := tc.fit(vis, int(math.Round(cell*boardimage.SearchVisPx)), 1.5*r)
 		switch {
 		case fr != nil && fv != nil:
-			fr.draw(img, rate, cx, cy-cell*0.11, inkDark, 256)
-			fv.draw(img, vis, cx, cy+cell*0.2, inkDark, 220)
+			fr.draw(img, rate, cx, cy+cell*boardimage.SearchRateDY, inkDark, 256)
+			fv.draw(img, vis, cx, cy+cell*boardimage.SearchVisDY, inkDark, 220)
 		case fr != nil:
 			fr.draw(img, rate, cx, cy, inkDark, 256)
 		}
@@ -142,27 +137,8 @@ func (s *Search) paintPV(img *image.RGBA, g Grid, tc *textCache) {
 }
 
 // rampAt interpolates searchRamp at t in [0, 1].
-func rampAt(t float64) [3]uint8 {
-	t = clamp01(t) * float64(len(searchRamp)-1)
-	i := min(int(t), len(searchRamp)-2)
-	f := t - float64(i)
-	var c [3]uint8
-	for k := range c {
-		c[k] = clamp8(float64(searchRamp[i][k])*(1-f) + float64(searchRamp[i+1][k])*f)
-	}
-	return c
-}
+func rampAt(t float64) [3]uint8 { return boardimage.SearchRampAt(t) }
 
-// visitsText writes a visit count in at most four characters: "937",
-// "1.2k", "45k", "1.3M".
-func visitsText(n int) string {
-	switch {
-	case n < 1000:
-		return itoa(n)
-	case n < 9950:
-		return strconv.FormatFloat(float64(n)/1e3, 'f', 1, 64) + "k"
-	case n < 999500:
-		return strconv.Itoa(int(math.Round(float64(n)/1e3))) + "k"
-	}
-	return strconv.FormatFloat(float64(n)/1e6, 'f', 1, 64) + "M"
-}
+// visitsText writes a visit count in at most four characters
+// (boardimage.VisitsText).
+func visitsText(n int) string { return boardimage.VisitsText(n) }
