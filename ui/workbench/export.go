@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"slices"
 	"strings"
 
 	"aji/internal/atomicfile"
@@ -100,12 +101,7 @@ func (wb *Workbench) boardImage() *boardimage.Board {
 	gp := goban.FromBoard(&pos.Board, pos.Last)
 	b := &boardimage.Board{Size: gp.Size, Stones: make([]boardimage.Stone, len(gp.Stones)), Coordinates: true}
 	for i, s := range gp.Stones {
-		switch s {
-		case goban.Black:
-			b.Stones[i] = boardimage.Black
-		case goban.White:
-			b.Stones[i] = boardimage.White
-		}
+		b.Stones[i] = imageStone(s)
 	}
 	if gp.HasLast {
 		b.Last, b.HasLast = boardimage.Point{X: gp.Last.X, Y: gp.Last.Y}, true
@@ -118,16 +114,30 @@ func (wb *Workbench) boardImage() *boardimage.Board {
 		next, hasNext := nextMove(c)
 		for _, l := range labelsOf(pr, s.topK, next, hasNext) {
 			if l.Text != "" {
-				b.Labels = append(b.Labels, boardimage.Label{Point: boardimage.Point{X: l.Point.X, Y: l.Point.Y}, Text: l.Text})
+				b.Labels = append(b.Labels, boardimage.Label{Point: imagePoint(l.Point), Text: l.Text})
 			}
 		}
 		overlays = append(overlays, pr.Predictor)
 	}
 	for _, t := range wb.tabs {
-		if tv, ok := t.(*territoryView); ok {
-			if l, ok := tv.drawn.(*goban.Territory); ok && l.Size == b.Size {
+		switch t := t.(type) {
+		case *territoryView:
+			if l, ok := t.drawn.(*goban.Territory); ok && l.Size == b.Size {
 				b.Territory = l.Owner
 				overlays = append(overlays, "territory")
+			}
+		case *searchView:
+			if l := t.drawn; l != nil && l.Size == b.Size && len(l.PV) == 0 {
+				b.Search = []boardimage.SearchMove{}
+				for _, m := range l.Moves {
+					b.Search = append(b.Search, boardimage.SearchMove{Point: imagePoint(m.Point), Visits: m.Visits, WinRate: m.WinRate, Best: m.Best})
+				}
+				overlays = append(overlays, "search")
+			}
+		case *cfgView:
+			if l, ok := t.drawn.(*goban.CFG); ok && l.Size == b.Size {
+				b.CFG = imageCFG(l)
+				overlays = append(overlays, "cfg graph")
 			}
 		}
 	}
@@ -138,4 +148,30 @@ func (wb *Workbench) boardImage() *boardimage.Board {
 	}
 	b.Caption = caption
 	return b
+}
+
+func imagePoint(p goban.Point) boardimage.Point { return boardimage.Point{X: p.X, Y: p.Y} }
+
+func imageStone(s goban.Stone) boardimage.Stone {
+	switch s {
+	case goban.Black:
+		return boardimage.Black
+	case goban.White:
+		return boardimage.White
+	}
+	return boardimage.Empty
+}
+
+// imageCFG is the CFG layer's graph for boardimage (the walks the app highlights are left out: the
+// image shows the whole graph).
+func imageCFG(l *goban.CFG) *boardimage.CFG {
+	g := &boardimage.CFG{Vertices: make([]boardimage.CFGVertex, len(l.Vertices)), Edges: slices.Clone(l.Edges)}
+	for i, v := range l.Vertices {
+		w := &g.Vertices[i]
+		w.Stone, w.Centre, w.Label = imageStone(v.Stone), imagePoint(v.Centre), v.Label
+		for _, p := range v.Points {
+			w.Points = append(w.Points, imagePoint(p))
+		}
+	}
+	return g
 }

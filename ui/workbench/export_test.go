@@ -7,6 +7,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"aji/ui/goban"
+
+	"fyne.io/fyne/v2/test"
 )
 
 // TestExportImage writes the main board as shown — stones, the heat map
@@ -64,5 +68,41 @@ func TestExportImage(t *testing.T) {
 	}
 	if err := h.wb.exportImage(filepath.Join(dir, "b.jpg"), 600); err == nil || !strings.Contains(err.Error(), ".png or .svg") {
 		t.Errorf("a .jpg name: %v", err)
+	}
+}
+
+// TestExportImageSearchAndGraph: the search's candidates and the common
+// fate graph on the board go into the exported image too, and its caption
+// names them.
+func TestExportImageSearchAndGraph(t *testing.T) {
+	h, cv := cfgOn(t, 100)
+	if cv.drawn == nil {
+		t.Fatal("the CFG layer is not drawn")
+	}
+	b := h.wb.boardImage()
+	if b.CFG == nil || len(b.CFG.Vertices) != len(cv.drawn.(*goban.CFG).Vertices) || len(b.CFG.Edges) == 0 || !strings.Contains(b.Caption, "cfg graph") {
+		t.Fatalf("the image's graph: %+v, caption %q", b.CFG != nil, b.Caption)
+	}
+	sv := tabOf[*searchView](h.wb)
+	sv.opts.Threads, sv.opts.Playouts, sv.opts.Seed = 1, 300, 7
+	h.selectTab(tabSearch)
+	test.Tap(sv.startB)
+	h.searched()
+	h.awaitSearch("the end of the search", func() bool { return !sv.running })
+	b = h.wb.boardImage()
+	if len(b.Search) != len(sv.drawn.Moves) || len(b.Search) == 0 || !strings.Contains(b.Caption, "search") {
+		t.Fatalf("the image has %d candidates, the board %d; caption %q", len(b.Search), len(sv.drawn.Moves), b.Caption)
+	}
+	best := 0
+	for _, m := range b.Search {
+		if m.Best {
+			best++
+		}
+	}
+	if best != 1 {
+		t.Errorf("%d best moves in the image", best)
+	}
+	if err := h.wb.exportImage(filepath.Join(t.TempDir(), "s.png"), 500); err != nil {
+		t.Fatal(err)
 	}
 }
