@@ -3,6 +3,7 @@ package pattern
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -250,4 +251,79 @@ func BenchmarkReadValidation(b *testing.B) {
 		}
 		b.ReportMetric(float64(st.Games)/b.Elapsed().Seconds(), "games/s")
 	}
+}
+
+// midGame returns a 19x19 middle-game position and the player to move: move 120 of a validation game
+// when the archive is there, else 120 random moves.
+func midGame(b *testing.B) (*board.Board, board.Color) {
+	if _, err := os.Stat(validationPath); err == nil {
+		g := loadRealGames(b)[0]
+		i := min(120, len(g.boards)-1)
+		return &g.boards[i], g.moves[i].Color
+	}
+	bd, _ := board.New(19)
+	return bd, randomPlay(bd, rand.NewPCG(1, 2), board.Black, 120, nil)
+}
+
+// BenchmarkSternKeysAllPoints: the Stern keys (T1..T14, features included) of every legal point of a
+// middle-game position after Sync, what a predictor ranking the moves pays besides the update.
+func BenchmarkSternKeysAllPoints(b *testing.B) {
+	bd, c := midGame(b)
+	var legal []board.Point
+	for _, p := range bd.EmptyPoints() {
+		if bd.Legal(p, c) {
+			legal = append(legal, p)
+		}
+	}
+	m := new(SternMatcher)
+	m.Sync(bd)
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, p := range legal {
+			k := m.Keys(bd, p, c)
+			sink ^= k[NumStern-1]
+		}
+	}
+	b.ReportMetric(float64(len(legal)), "points")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(legal)), "ns/point")
+}
+
+// BenchmarkSternFeaturesAllPoints: the local features alone, at the same points.
+func BenchmarkSternFeaturesAllPoints(b *testing.B) {
+	bd, c := midGame(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, p := range bd.EmptyPoints() {
+			sink ^= uint64(SternFeatures(bd, p, c))
+		}
+	}
+}
+
+// BenchmarkSternSync: the incremental update per move of real games (Tracker.Sync and T13's and T14's
+// part).
+func BenchmarkSternSync(b *testing.B) {
+	m := new(SternMatcher)
+	b.ReportAllocs()
+	benchMoves(b, m.Sync, func(bd *board.Board, _ game.Move) { m.Sync(bd) })
+}
+
+// BenchmarkSternAllPoints: the update and the keys of every empty point per move of real games.
+func BenchmarkSternAllPoints(b *testing.B) {
+	m := new(SternMatcher)
+	b.ReportAllocs()
+	benchMoves(b, m.Sync, func(bd *board.Board, mv game.Move) {
+		m.Sync(bd)
+		for _, p := range bd.EmptyPoints() {
+			k := m.Keys(bd, p, mv.Color)
+			sink ^= k[NumStern-1]
+		}
+	})
+}
+
+// BenchmarkSternKeysAtMovePoint: the keys at the move played from scratch (SternKeysAt).
+func BenchmarkSternKeysAtMovePoint(b *testing.B) {
+	benchMoves(b, func(*board.Board) {}, func(bd *board.Board, m game.Move) {
+		k := SternKeysAt(bd, m.Point, m.Color)
+		sink ^= k[NumStern-1]
+	})
 }

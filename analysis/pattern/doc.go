@@ -27,6 +27,17 @@
 // and keeps those seen at least Threshold times. Dictionary.Largest gives the largest known pattern at a
 // point, the shape feature of the predictors; dictionaries are saved in the models container format.
 //
+// Stern's templates (Stern 2008 §3.1): SternKeys holds the keys of his 14 nested templates T1..T14 at a
+// point, each XORed with a constant of its template and the key of the move's 8 local-feature bits
+// (SternFeatures: liberties of the new chain and of the closest opponent chain, ko, escaping atari,
+// distance to the edge). T1 is the move's point alone (the features), T2 the four orthogonal
+// neighbours, T3..T12 the Coulom sizes 3..12, T13 Coulom distance ≤ 13, T14 the whole board up to its
+// symmetries; stern.go tells how each is computed. SternMatcher keeps them up to date incrementally (a
+// Tracker inside), SternKeysAt computes them from scratch, HarvestStern harvests them into a Stern
+// dictionary (its entries' Size is the template number, its file kind SternKind) and
+// Dictionary.LargestStern finds the largest known one. The Coulom keys, TemplateVersion and the Coulom
+// dictionary format are unchanged by them.
+//
 // Code3At gives the 3x3 pattern as a 20-bit code (2 bits per neighbour and atari bits for the four
 // orthogonal neighbours), and Class3 its dense symmetry class, for gamma tables of playout policies.
 package pattern

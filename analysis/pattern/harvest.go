@@ -47,7 +47,8 @@ type Stats struct {
 	// Candidates is the number of distinct patterns whose filter count reached the threshold; those not
 	// kept were the filter's false positives.
 	Candidates int
-	Kept       [NumSizes]int // patterns kept, by size
+	Kept       [NumSizes]int // patterns kept, by size (Harvest)
+	KeptStern  [NumStern]int // patterns kept, by Stern template, index template-1 (HarvestStern)
 	FilterLoad float64       // fraction of non-zero counters after the first pass
 	Pass1      time.Duration // filling the filter
 	Pass2      time.Duration // exact counts
@@ -69,6 +70,24 @@ type Stats struct {
 // dictionary whatever the scheduling. Harvest stops promptly when ctx is done, with an error wrapping
 // ctx.Err().
 func Harvest(ctx context.Context, path string, opt Options) (*Dictionary, Stats, error) {
+	return harvest(ctx, path, opt, false)
+}
+
+// HarvestStern is Harvest for Stern's templates T1..T14 (SternKeys, local features included): it counts
+// the key of every template at every move played, through the same filter and exact second pass, and
+// keeps those seen at least Threshold times (Stern 2008 §3.1.4 keeps those seen more than b = 2 times:
+// the default Threshold 3). The dictionary is a Stern one (Dictionary.Stern), its entries' Size the
+// template number, ids by template, then decreasing count, then key; Stats.KeptStern counts them. The
+// templates are nested and the features are the same for all of them, so a pattern is seen at most as
+// often as the smaller ones and the dictionary is closed under nesting too. The second pass needs the
+// features, which need the chains of the board: the first pass logs them, one more 16-bit word per
+// move.
+func HarvestStern(ctx context.Context, path string, opt Options) (*Dictionary, Stats, error) {
+	return harvest(ctx, path, opt, true)
+}
+
+// harvest is Harvest (stern false) or HarvestStern.
+func harvest(ctx context.Context, path string, opt Options, stern bool) (*Dictionary, Stats, error) {
 	if opt.Threshold <= 0 {
 		opt.Threshold = 3
 	}
@@ -83,15 +102,22 @@ func Harvest(ctx context.Context, path string, opt Options) (*Dictionary, Stats,
 
 	start := time.Now()
 	workers := make([]harvester, opt.Workers)
+	for w := range workers {
+		workers[w].stern = stern
+	}
 	res, err := firstPass(ctx, path, opt, func(w int, b *board.Board, p board.Point, c board.Color) {
 		h := &workers[w]
 		h.sync(b)
 		h.log = append(h.log, event(evMove, p, c))
-		k := h.g.keys(p, perspective(c))
-		filter.AddMinAll(k[:])
+		var f uint8
+		if stern {
+			f = SternFeatures(b, p, c)
+			h.log = append(h.log, uint16(f))
+		}
+		filter.AddMinAll(h.keys(p, c, f))
 	}, func(w, size int) {
 		h := &workers[w]
-		h.g.reset(size)
+		h.reset(size)
 		h.log = append(h.log, event(evGame, board.Point(size), board.Empty))
 	})
 	if err != nil {
@@ -116,7 +142,11 @@ func Harvest(ctx context.Context, path string, opt Options) (*Dictionary, Stats,
 	filter = nil // let the collector have it before the maps are merged
 
 	var entries []Entry
-	for s := range NumSizes {
+	templates, first := NumSizes, MinSize
+	if stern {
+		templates, first = NumStern, 1
+	}
+	for s := range templates {
 		total := workers[0].counts[s]
 		for w := 1; w < len(workers); w++ {
 			for k, n := range workers[w].counts[s] {
@@ -125,20 +155,24 @@ func Harvest(ctx context.Context, path string, opt Options) (*Dictionary, Stats,
 			workers[w].counts[s] = nil
 		}
 		st.Candidates += len(total)
-		first := len(entries)
+		from := len(entries)
 		for k, n := range total {
 			if int(n) >= opt.Threshold {
-				entries = append(entries, Entry{Key: k, Size: MinSize + s, Count: int(n)})
+				entries = append(entries, Entry{Key: k, Size: first + s, Count: int(n)})
 			}
 		}
-		st.Kept[s] = len(entries) - first
+		if stern {
+			st.KeptStern[s] = len(entries) - from
+		} else {
+			st.Kept[s] = len(entries) - from
+		}
 		workers[0].counts[s] = nil
 	}
 	slices.SortFunc(entries, func(a, b Entry) int {
 		return cmp.Or(cmp.Compare(a.Size, b.Size), cmp.Compare(b.Count, a.Count), cmp.Compare(a.Key, b.Key))
 	})
 	st.Pass2 = time.Since(start)
-	d, err := NewDictionary(entries)
+	d, err := newDictionary(entries, stern)
 	if err != nil {
 		return nil, st, fmt.Errorf("harvest %s: %w", path, err)
 	}
@@ -147,7 +181,8 @@ func Harvest(ctx context.Context, path string, opt Options) (*Dictionary, Stats,
 }
 
 // The replay log of a worker is a sequence of 16-bit events: the kind in the top two bits, a colour in
-// bits 10-11 and a point (or a board size) in bits 0-9 (board.NumCells is below 1024).
+// bits 10-11 and a point (or a board size) in bits 0-9 (board.NumCells is below 1024). In a Stern
+// harvest an evMove event is followed by one more word, the move's SternFeatures.
 const (
 	evGame = iota // a game starts on an empty board of the given size
 	evSet         // a point changes to the given colour (a move's stone, a capture, a setup stone)
@@ -161,28 +196,69 @@ func event(kind int, p board.Point, c board.Color) uint16 {
 // harvester is the state of one worker.
 type harvester struct {
 	g      grid
+	stern  bool      // Stern's templates: T14's hashes are kept in full, features are logged
+	full   fullBoard // T14 (Stern only)
+	keyBuf SternKeys // the keys of the move being counted
 	log    []uint16
-	counts [NumSizes]map[uint64]uint32 // second pass: exact counts of the candidates
+	counts []map[uint64]uint32 // second pass: exact counts of the candidates, by template
+}
+
+// reset starts a game on an empty board of the given size.
+func (h *harvester) reset(size int) {
+	h.g.reset(size)
+	if h.stern {
+		h.full.reset(size)
+	}
+}
+
+// set changes the colour of p.
+func (h *harvester) set(p board.Point, c board.Color) {
+	gi := gridIndex[p]
+	if h.stern {
+		h.full.set(p, h.g.c[gi], c)
+	}
+	h.g.c[gi] = c
 }
 
 // sync brings the grid up to date with b, logging each changed point.
 func (h *harvester) sync(b *board.Board) {
 	for _, p := range b.Points() {
-		gi := gridIndex[p]
-		if c := b.At(p); c != h.g.c[gi] {
-			h.g.c[gi] = c
+		if c := b.At(p); c != h.g.c[gridIndex[p]] {
+			h.set(p, c)
 			h.log = append(h.log, event(evSet, p, c))
 		}
 	}
 }
 
+// keys returns the keys to count for c playing p, with features f in a Stern harvest: the Coulom sizes
+// or Stern's templates, from scratch but T14. The slice is valid until the next call.
+func (h *harvester) keys(p board.Point, c board.Color, f uint8) []uint64 {
+	persp := perspective(c)
+	if !h.stern {
+		k := h.g.keys(p, persp)
+		n := copy(h.keyBuf[:], k[:])
+		return h.keyBuf[:n]
+	}
+	k := &h.keyBuf
+	k[0] = 0
+	h.g.sternKeys(p, persp, k)
+	k[13] = h.full.key(p, persp)
+	finishStern(k, f)
+	return k[:]
+}
+
 // count replays the log, counting exactly the patterns whose filter count reaches threshold.
 func (h *harvester) count(ctx context.Context, filter *Bloom, threshold int, progress func(pass, games int), done *atomic.Int64) {
+	h.counts = make([]map[uint64]uint32, NumSizes)
+	if h.stern {
+		h.counts = make([]map[uint64]uint32, NumStern)
+	}
 	for s := range h.counts {
 		h.counts[s] = make(map[uint64]uint32)
 	}
 	games := 0
-	for _, e := range h.log {
+	for i := 0; i < len(h.log); i++ {
+		e := h.log[i]
 		p, c := board.Point(e&1023), board.Color(e>>10&3)
 		switch e >> 14 {
 		case evGame:
@@ -192,11 +268,16 @@ func (h *harvester) count(ctx context.Context, filter *Bloom, threshold int, pro
 			if progress != nil && games > 1 {
 				progress(2, int(done.Add(1)))
 			}
-			h.g.reset(int(p))
+			h.reset(int(p))
 		case evSet:
-			h.g.c[gridIndex[p]] = c
+			h.set(p, c)
 		case evMove:
-			for s, key := range h.g.keys(p, perspective(c)) {
+			var f uint8
+			if h.stern {
+				i++
+				f = uint8(h.log[i])
+			}
+			for s, key := range h.keys(p, c, f) {
 				if filter.Count(key) < threshold {
 					break // nor can any larger pattern, nested around this one, reach the threshold
 				}

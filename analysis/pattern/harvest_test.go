@@ -23,6 +23,9 @@ type collection struct {
 	sizes []int                              // board size of each file, in name order
 	truth []map[uint64]struct{ size, n int } // per file: key -> size and occurrences
 	occur []Keys                             // the keys at every move of every file
+	// The same for Stern's templates (Size the template number).
+	sternTruth []map[uint64]struct{ size, n int }
+	sternOccur []SternKeys
 }
 
 func writeCollection(t *testing.T, files int) *collection {
@@ -35,6 +38,7 @@ func writeCollection(t *testing.T, files int) *collection {
 		var sgf strings.Builder
 		fmt.Fprintf(&sgf, "(;GM[1]FF[4]SZ[%d]", size)
 		truth := map[uint64]struct{ size, n int }{}
+		sternTruth := map[uint64]struct{ size, n int }{}
 		col := board.Black
 		// Openings repeat (fixed first moves) so that large patterns reach the threshold too.
 		opening := []board.Point{board.At(2, 2), board.At(size-3, size-3), board.At(2, size-3)}
@@ -54,6 +58,12 @@ func writeCollection(t *testing.T, files int) *collection {
 				e := truth[key]
 				truth[key] = struct{ size, n int }{MinSize + s, e.n + 1}
 			}
+			sk := SternKeysAt(b, p, col)
+			c.sternOccur = append(c.sternOccur, sk)
+			for i, key := range sk {
+				e := sternTruth[key]
+				sternTruth[key] = struct{ size, n int }{i + 1, e.n + 1}
+			}
 			b.PlayLegal(p, col)
 			x, y := p.XY()
 			fmt.Fprintf(&sgf, ";%s[%c%c]", map[board.Color]string{board.Black: "B", board.White: "W"}[col], 'a'+x, 'a'+y)
@@ -66,6 +76,7 @@ func writeCollection(t *testing.T, files int) *collection {
 		}
 		c.sizes = append(c.sizes, size)
 		c.truth = append(c.truth, truth)
+		c.sternTruth = append(c.sternTruth, sternTruth)
 	}
 	return c
 }
@@ -73,12 +84,16 @@ func writeCollection(t *testing.T, files int) *collection {
 // want returns the entries a harvest of the first files with the given board size (0: any) should
 // keep at the threshold, as a map.
 func (c *collection) want(files, boardSize, threshold int) map[uint64]Entry {
+	return c.wantOf(c.truth, files, boardSize, threshold)
+}
+
+func (c *collection) wantOf(truth []map[uint64]struct{ size, n int }, files, boardSize, threshold int) map[uint64]Entry {
 	total := map[uint64]Entry{}
 	for f := range files {
 		if boardSize != 0 && c.sizes[f] != boardSize {
 			continue
 		}
-		for k, e := range c.truth[f] {
+		for k, e := range truth[f] {
 			x := total[k]
 			total[k] = Entry{Key: k, Size: e.size, Count: x.Count + e.n}
 		}
@@ -229,5 +244,94 @@ func TestHarvestCancel(t *testing.T) {
 	if _, _, err := Harvest(context.Background(), filepath.Join(c.dir, "absent"), Options{FilterBytes: 1 << 12}); err == nil ||
 		!strings.Contains(err.Error(), "absent") {
 		t.Errorf("absent collection: %v", err)
+	}
+}
+
+// TestHarvestSternExact: HarvestStern keeps exactly the Stern patterns (features included) seen at
+// least Threshold times with their exact counts, through a tiny filter, whatever the number of workers,
+// and the dictionary is closed under nesting.
+func TestHarvestSternExact(t *testing.T) {
+	c := writeCollection(t, 16)
+	want := c.wantOf(c.sternTruth, 16, 0, 2)
+	var first *Dictionary
+	for _, workers := range []int{1, 3} {
+		d, st, err := HarvestStern(context.Background(), c.dir, Options{Threshold: 2, FilterBytes: 1 << 12, Workers: workers})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !d.Stern() {
+			t.Fatal("not a Stern dictionary")
+		}
+		if d.Len() != len(want) {
+			t.Fatalf("%d workers: %d patterns, want %d", workers, d.Len(), len(want))
+		}
+		for _, e := range d.Entries() {
+			if want[e.Key] != e {
+				t.Fatalf("%d workers: harvested %+v, want %+v", workers, e, want[e.Key])
+			}
+		}
+		for _, k := range c.sternOccur {
+			for i := 1; i < NumStern; i++ {
+				_, big := d.Lookup(k[i])
+				if _, small := d.Lookup(k[i-1]); big && !small {
+					t.Fatalf("T%d kept, not the T%d inside it", i+1, i)
+				}
+			}
+		}
+		if st.KeptStern != d.CountBySternTemplate() || st.Kept != [NumSizes]int{} {
+			t.Errorf("stats %v, dictionary %v", st.KeptStern, d.CountBySternTemplate())
+		}
+		if first == nil {
+			first = d
+		} else if !equalEntries(first.Entries(), d.Entries()) {
+			t.Error("ids depend on the number of workers")
+		}
+		t.Logf("%d workers: kept by template %v", workers, st.KeptStern)
+	}
+	if n := first.CountBySternTemplate(); n[NumStern-1] == 0 {
+		t.Errorf("no T14 pattern kept (%v): the repeated openings should give some", n)
+	}
+}
+
+var trainPath = filepath.Join("..", "..", "..", "shared", "data", "games-train.tar.xz")
+
+// TestHarvestSternTrain harvests Stern's templates from the first games of the training split: every
+// template keeps patterns, many small ones and few T14 (Stern 2008 Fig. 3.5), and the dictionary
+// survives a file.
+func TestHarvestSternTrain(t *testing.T) {
+	if _, err := os.Stat(trainPath); err != nil {
+		t.Skipf("training archive not available (%v)", err)
+	}
+	files := 400
+	if testing.Short() || raceEnabled {
+		files = 60
+	}
+	d, st, err := HarvestStern(context.Background(), trainPath, Options{MaxFiles: files, FilterBytes: 1 << 24, Filter: dataset.Filter{Size: 19}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d files, %d games, %d moves, %d errors; pass 1 %v, pass 2 %v; filter load %.3f; %d candidates, %d kept",
+		st.Files, st.Games, st.Moves, st.Errors, st.Pass1, st.Pass2, st.FilterLoad, st.Candidates, d.Len())
+	for i, n := range st.KeptStern {
+		t.Logf("T%-2d %7d patterns", i+1, n)
+	}
+	if d.Threshold != 3 || d.Games != st.Games || st.Games == 0 {
+		t.Errorf("threshold %d, games %d", d.Threshold, d.Games)
+	}
+	for i, n := range st.KeptStern {
+		if n == 0 {
+			t.Errorf("T%d: nothing kept", i+1)
+		}
+	}
+	path := filepath.Join(t.TempDir(), "stern.pat")
+	if err := d.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	back, err := LoadSternDictionary(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !back.Stern() || !equalEntries(back.Entries(), d.Entries()) || back.Games != d.Games {
+		t.Error("the dictionary changed through its file")
 	}
 }

@@ -18,6 +18,7 @@ import (
 //	size  7:  36 points                             size 12: 104 points
 //
 // Size 2 (the four orthogonal neighbours) is left out: every size-2 pattern is refined by the 3x3 one.
+// (Stern's templates, SternKeys, have it as T2, and T13 beyond size 12; see stern.go.)
 // Sizes 11 and 12 go beyond Coulom's 10 because they cost little (a Tracker update touches 476
 // (point, size) pairs instead of 284 for sizes up to 10, a few microseconds a move; a from-scratch key
 // reads 104 points instead of 72) and tell apart more openings and joseki, where Stern's large
@@ -121,6 +122,7 @@ func init() {
 	initZobrist()
 	initGrid()
 	initUpdates()
+	initStern()
 }
 
 // TemplateLen returns the number of points of the template of the given size (the centre excluded).

@@ -49,6 +49,10 @@ type Tracker struct {
 	g       grid
 	keys    [board.NumCells][2][NumSizes][numSyms]uint64
 	changes [board.MaxPoints]change
+	// The last Sync, for SternMatcher: whether it rebuilt every key, else the changes it applied,
+	// changes[:changed].
+	changed int
+	rebuilt bool
 }
 
 type change struct {
@@ -72,7 +76,8 @@ func (t *Tracker) Sync(b *board.Board) {
 			t.g.c[gi] = c
 		}
 	}
-	if full || n > rebuildAt {
+	t.changed, t.rebuilt = n, full || n > rebuildAt
+	if t.rebuilt {
 		t.rebuild()
 		return
 	}
