@@ -110,6 +110,23 @@ func viridis(t float64) string {
 	return fmt.Sprintf("#%02x%02x%02x", rgb[0], rgb[1], rgb[2])
 }
 
+// ownership estimates the expected final owner of every point (+1 Black) into own, with
+// ServerOptions.Territory or else the Scorer's playouts, and names the method.
+func (s *Server) ownership(ctx context.Context, own *[board.NumCells]float64) (method string, err error) {
+	if s.opts.Territory != nil {
+		if method, err = s.opts.Territory(ctx, &s.pos, own); err != nil {
+			return "", fmt.Errorf("territory: %w", err)
+		}
+		return method, nil
+	}
+	est, err := s.estimate(ctx)
+	if err != nil {
+		return "", err
+	}
+	*own = est.Ownership
+	return fmt.Sprintf("%d scoring playouts", est.Playouts), nil
+}
+
 // territory draws the expected final owner of every point as GoGui influence (+1 Black), with the
 // expected area margin in the status line.
 func (s *Server) territory(ctx context.Context, args []string) (string, error) {
@@ -117,19 +134,9 @@ func (s *Server) territory(ctx context.Context, args []string) (string, error) {
 		return "", errSyntax
 	}
 	var own [board.NumCells]float64
-	var method string
-	if s.opts.Territory != nil {
-		var err error
-		if method, err = s.opts.Territory(ctx, &s.pos, &own); err != nil {
-			return "", fmt.Errorf("territory: %w", err)
-		}
-	} else {
-		est, err := s.estimate(ctx)
-		if err != nil {
-			return "", err
-		}
-		own = est.Ownership
-		method = fmt.Sprintf("%d scoring playouts", est.Playouts)
+	method, err := s.ownership(ctx, &own)
+	if err != nil {
+		return "", err
 	}
 	size := s.pos.Board.Size()
 	var sb strings.Builder

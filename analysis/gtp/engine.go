@@ -54,6 +54,10 @@ type Engine struct {
 	// size is the board size, for writing and parsing vertices; atomic so
 	// that reading it need not wait for a command in flight.
 	size atomic.Int32
+
+	// sink takes the lines of the next response, when it is a stream's
+	// (Stream); the reader takes it at that response's first line.
+	sink atomic.Pointer[streamSink]
 }
 
 type readResult struct {
@@ -129,7 +133,19 @@ func (e *Engine) read(out *os.File) {
 	defer out.Close()
 	r := bufio.NewReader(out)
 	for {
-		resp, err := ReadResponse(r)
+		// A response begins with output after its command was sent, so a
+		// stream's sink, set before, is there when its first byte is.
+		var sink *streamSink
+		if _, perr := r.Peek(1); perr == nil {
+			sink = e.sink.Swap(nil)
+		}
+		var resp Response
+		var err error
+		if sink != nil {
+			resp, err = readStream(r, sink)
+		} else {
+			resp, err = ReadResponse(r)
+		}
 		select {
 		case e.resps <- readResult{resp, err}:
 		case <-e.released:
@@ -155,50 +171,74 @@ func (e *Engine) Send(ctx context.Context, command string) (string, error) {
 // exchange sends command and waits for its response, for ctx, for the
 // process to end, or for interrupt to close (nil: never).
 func (e *Engine) exchange(ctx context.Context, command string, interrupt chan struct{}) (string, error) {
-	command = strings.TrimSpace(command)
-	if command == "" || strings.ContainsAny(command, "\n\r\x00") {
-		return "", fmt.Errorf("gtp: bad command %q", command)
+	command, err := checkCommand(command)
+	if err != nil {
+		return "", err
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.broken != nil {
 		return "", fmt.Errorf("gtp %s: %w", command, e.broken)
 	}
-	id := e.nextID
-	e.nextID++
-	if _, err := fmt.Fprintf(e.stdin, "%d %s\n", id, command); err != nil {
-		e.broken = fmt.Errorf("engine %s is gone: %w", e.name, err)
-		return "", fmt.Errorf("gtp %s: %w", command, e.exitReport(err))
+	id, err := e.write(command)
+	if err != nil {
+		return "", err
 	}
 	select {
 	case rr, ok := <-e.resps:
-		if !ok || rr.err != nil {
-			err := io.ErrUnexpectedEOF
-			if ok && !errors.Is(rr.err, io.EOF) {
-				err = rr.err
-			}
-			e.broken = fmt.Errorf("engine %s stopped answering: %w", e.name, err)
-			e.kill()
-			return "", fmt.Errorf("gtp %s: %w", command, e.exitReport(err))
-		}
-		if rr.resp.HasID && rr.resp.ID != id {
-			e.broken = fmt.Errorf("engine %s answered id %d to command %d", e.name, rr.resp.ID, id)
-			e.kill()
-			return "", fmt.Errorf("gtp %s: %w", command, e.broken)
-		}
-		if !rr.resp.OK {
-			return "", &Error{Command: command, Message: rr.resp.Text}
-		}
-		return rr.resp.Text, nil
+		return e.answer(command, id, rr, ok)
 	case <-ctx.Done():
 		e.broken = fmt.Errorf("engine %s killed after %s timed out: %w", e.name, command, ctx.Err())
 		e.kill()
 		return "", fmt.Errorf("gtp %s: %w", command, ctx.Err())
 	case <-interrupt:
-		e.broken = ErrClosed
-		e.kill()
-		return "", fmt.Errorf("gtp %s: %w", command, ErrClosed)
+		return "", e.closed(command)
 	}
+}
+
+// checkCommand trims a command and refuses one that would not be one line.
+func checkCommand(command string) (string, error) {
+	command = strings.TrimSpace(command)
+	if command == "" || strings.ContainsAny(command, "\n\r\x00") {
+		return "", fmt.Errorf("gtp: bad command %q", command)
+	}
+	return command, nil
+}
+
+// write sends command with the next id. A failure breaks the
+// conversation. Call it with mu held.
+func (e *Engine) write(command string) (id int, err error) {
+	id = e.nextID
+	e.nextID++
+	if _, err := fmt.Fprintf(e.stdin, "%d %s\n", id, command); err != nil {
+		e.broken = fmt.Errorf("engine %s is gone: %w", e.name, err)
+		return id, fmt.Errorf("gtp %s: %w", command, e.exitReport(err))
+	}
+	return id, nil
+}
+
+// answer reads the response rr (ok: resps was open) to command number id:
+// its text, an *Error, or a broken conversation when the output ended or
+// broke or the id is not id's. Call it with mu held.
+func (e *Engine) answer(command string, id int, rr readResult, ok bool) (string, error) {
+	if !ok || rr.err != nil {
+		err := io.ErrUnexpectedEOF
+		if ok && !errors.Is(rr.err, io.EOF) {
+			err = rr.err
+		}
+		e.broken = fmt.Errorf("engine %s stopped answering: %w", e.name, err)
+		e.kill()
+		return "", fmt.Errorf("gtp %s: %w", command, e.exitReport(err))
+	}
+	if rr.resp.HasID && rr.resp.ID != id {
+		e.broken = fmt.Errorf("engine %s answered id %d to command %d", e.name, rr.resp.ID, id)
+		e.kill()
+		return "", fmt.Errorf("gtp %s: %w", command, e.broken)
+	}
+	if !rr.resp.OK {
+		return "", &Error{Command: command, Message: rr.resp.Text}
+	}
+	return rr.resp.Text, nil
 }
 
 // kill ends the process; the waiting goroutine then closes exited.

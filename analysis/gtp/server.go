@@ -155,6 +155,8 @@ type Server struct {
 
 	mu     sync.Mutex
 	cancel context.CancelFunc // of the command running, for GoGui's "# interrupt"
+
+	stream streamState // lz-analyze and kata-analyze (stream.go)
 }
 
 // NewServer makes a server whose genmove asks p (nil: genmove fails).
@@ -217,6 +219,8 @@ func NewServer(p Player, o ServerOptions) *Server {
 	if _, ok := p.(Analyzer); ok {
 		s.Handle("aji-search", s.search)
 		s.Handle("aji-pv", s.pv)
+		s.Handle("lz-analyze", s.analyzeStream(streamLZ))
+		s.Handle("kata-analyze", s.analyzeStream(streamKata))
 	}
 	return s
 }
@@ -244,11 +248,13 @@ type command struct {
 //
 // Input is preprocessed as the specification says (§2.3): control characters other than tab and line
 // feed are removed, a '#' starts a comment to the end of the line, tabs become spaces, and empty lines
-// are skipped. A line "# interrupt" (GoGui's gogui-interrupt) cancels the command in progress.
+// are skipped. A line "# interrupt" (GoGui's gogui-interrupt) cancels the command in progress, and
+// any line ends an analysis stream (lz-analyze, kata-analyze).
 func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
 	cmds := make(chan command, 256)
 	go s.read(r, cmds)
 	out := bufio.NewWriter(w)
+	s.stream.out = out
 	for {
 		var c command
 		var ok bool
@@ -260,11 +266,13 @@ func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
 		if !ok {
 			return nil
 		}
+		s.dequeued()
+		s.stream.id = c.id
 		text, err := s.exec(ctx, c)
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		if err := writeResponse(out, c.id, text, err); err != nil {
+		if err := s.respond(c.id, text, err); err != nil {
 			return fmt.Errorf("gtp server: %w", err)
 		}
 		if err == nil && c.err == nil && c.words[0] == "quit" {
@@ -318,16 +326,24 @@ func (s *Server) interrupt() {
 
 // read preprocesses input lines into commands until the input ends.
 func (s *Server) read(r io.Reader, cmds chan<- command) {
-	defer close(cmds)
+	defer func() {
+		close(cmds)
+		s.inputLine(false, true)
+	}()
 	br := bufio.NewReaderSize(r, 4096)
 	for {
 		line, tooLong, err := readCommandLine(br)
 		if tooLong {
+			s.inputLine(true, false)
 			cmds <- command{err: errors.New("command too long")}
 		} else if c, ok := parseCommand(line); ok {
+			s.inputLine(true, false)
 			cmds <- c
-		} else if isInterrupt(line) {
-			s.interrupt()
+		} else {
+			if isInterrupt(line) {
+				s.interrupt()
+			}
+			s.inputLine(false, false)
 		}
 		if err != nil {
 			return

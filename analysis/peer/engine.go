@@ -39,7 +39,8 @@ type Engine struct {
 	name     string
 	loaded   []string // the commands that set the engine's board, as sent
 	analyze  []AnalyzeCommand
-	analyzed bool
+	streams  []StreamKind
+	analyzed bool // analyze and streams are read from the engine's list_commands
 }
 
 // New returns an engine for command; nothing is started yet.
@@ -116,11 +117,18 @@ func (e *Engine) send(ctx context.Context, eng *gtp.Engine, cmd string) (string,
 	if err == nil {
 		return text, nil
 	}
+	return "", e.fail(ctx, eng, cmd, err)
+}
+
+// fail follows the failure err of command cmd (send's, or a stream's): an engine's "? message" answer
+// or a command refused before sending leaves the engine up; anything else ends the process, and
+// after a cancelled ctx the engine is simply stopped, else it is down.
+func (e *Engine) fail(ctx context.Context, eng *gtp.Engine, cmd string, err error) error {
 	if _, ok := errors.AsType[*gtp.Error](err); ok {
-		return "", err
+		return err
 	}
 	if strings.ContainsAny(cmd, "\n\r") || strings.TrimSpace(cmd) == "" {
-		return "", err // refused before sending: the engine is fine
+		return err // refused before sending: the engine is fine
 	}
 	eng.Close()
 	e.mu.Lock()
@@ -130,9 +138,9 @@ func (e *Engine) send(ctx context.Context, eng *gtp.Engine, cmd string) (string,
 	}
 	e.mu.Unlock()
 	if errors.Is(ctx.Err(), context.Canceled) {
-		return "", err
+		return err
 	}
-	return "", fmt.Errorf("%w: %w", ErrDown, err)
+	return fmt.Errorf("%w: %w", ErrDown, err)
 }
 
 // Restart stops the engine if it runs and starts it again, forgetting why it was down.
@@ -156,7 +164,7 @@ func (e *Engine) Close() {
 func (e *Engine) stop() {
 	e.mu.Lock()
 	eng := e.eng
-	e.eng, e.down, e.loaded, e.analyze, e.analyzed = nil, nil, nil, nil, false
+	e.eng, e.down, e.loaded, e.analyze, e.streams, e.analyzed = nil, nil, nil, nil, nil, false
 	e.mu.Unlock()
 	if eng != nil {
 		eng.Close()
@@ -313,23 +321,34 @@ var gnuGoAnalyze = []AnalyzeCommand{
 // user: those it lists in gogui-analyze_commands, or, when it has none, the few GNU Go commands
 // of gnuGoAnalyze it knows.
 func (e *Engine) AnalyzeCommands(ctx context.Context) ([]AnalyzeCommand, error) {
-	if err := e.acquire(ctx); err != nil {
+	if err := e.list(ctx); err != nil {
 		return nil, err
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.analyze, nil
+}
+
+// list reads, on the engine's turn and once per start of it, the commands it offers: its analyze
+// commands and its analysis streams.
+func (e *Engine) list(ctx context.Context) error {
+	if err := e.acquire(ctx); err != nil {
+		return err
 	}
 	defer e.release()
 	eng, err := e.running(ctx)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	e.mu.Lock()
-	cached, ok := e.analyze, e.analyzed
+	ok := e.analyzed
 	e.mu.Unlock()
 	if ok {
-		return cached, nil
+		return nil
 	}
 	list, err := e.send(ctx, eng, "list_commands")
 	if err != nil {
-		return nil, err
+		return err
 	}
 	known := make(map[string]bool)
 	for _, w := range strings.Fields(list) {
@@ -339,10 +358,10 @@ func (e *Engine) AnalyzeCommands(ctx context.Context) ([]AnalyzeCommand, error) 
 	if known["gogui-analyze_commands"] {
 		text, err := e.send(ctx, eng, "gogui-analyze_commands")
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if cmds, err = ParseAnalyzeCommands(text); err != nil {
-			return nil, err
+			return err
 		}
 	} else {
 		for _, c := range gnuGoAnalyze {
@@ -351,10 +370,16 @@ func (e *Engine) AnalyzeCommands(ctx context.Context) ([]AnalyzeCommand, error) 
 			}
 		}
 	}
+	var streams []StreamKind
+	for _, k := range []StreamKind{StreamKata, StreamLZ} {
+		if known[k.String()] {
+			streams = append(streams, k)
+		}
+	}
 	e.mu.Lock()
-	e.analyze, e.analyzed = cmds, true
+	e.analyze, e.streams, e.analyzed = cmds, streams, true
 	e.mu.Unlock()
-	return cmds, nil
+	return nil
 }
 
 // Run runs an analyze command on pos and returns what it draws. An answer that does not read as

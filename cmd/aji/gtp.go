@@ -69,7 +69,11 @@ func (f *gtpFlags) args() []string {
 // newPlayer makes the player the flags ask for.
 func (f *gtpFlags) newPlayer() (gtp.Player, error) {
 	if f.searching() {
-		return newSearchPlayer(f)
+		p, err := newSearchPlayer(f)
+		if err != nil {
+			return nil, err
+		}
+		return p, nil
 	}
 	pr, err := predict.New(f.predictor, predict.Options{})
 	if err != nil {

@@ -206,7 +206,7 @@ func renderSearchOf(ctx context.Context, f *gtpFlags, pos *game.Position) ([]boa
 	if err != nil {
 		return nil, "", err
 	}
-	a, err := p.(*searchPlayer).Analyze(ctx, &gtp.Request{Position: *pos})
+	a, err := p.Analyze(ctx, &gtp.Request{Position: *pos})
 	if err != nil {
 		return nil, "", err
 	}

@@ -5,10 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"image"
 	"image/color"
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"aji/analysis/board"
 	"aji/analysis/game"
@@ -39,8 +41,10 @@ type engineEntry struct {
 // enginesTab consults external GTP engines (analysis/peer) about the position shown: the list of
 // engines, saved in the preferences; the selected engine's state and a Restart; its move
 // (Genmove) ringed on the boards; and its GoGui analyze commands, whose answer is drawn on the
-// boards (goban.Peer) and its text shown here. Every engine call runs on a goroutine; a
-// navigation cancels the calls about the position and drops their late answers.
+// boards (goban.Peer) and its text shown here; and, for an engine with lz-analyze or
+// kata-analyze, a live analysis of the position shown, drawn as the Search tab draws Aji's own
+// search. Every engine call runs on a goroutine; a navigation cancels the calls about the position
+// and drops their late answers, and restarts a live analysis on the new position.
 type enginesTab struct {
 	tabBase
 	list    []engineEntry
@@ -58,6 +62,9 @@ type enginesTab struct {
 	pending *game.Node // the node of the request in flight
 	cmds    []peer.AnalyzeCommand
 	drawn   *goban.Peer
+	streams []peer.StreamKind // the selected engine's, best first
+	live    *liveRun          // the live analysis running, nil when off
+	liveL   *liveLayer        // what it draws, in place of drawn
 
 	names    *widget.List
 	name     *widget.Entry
@@ -69,6 +76,7 @@ type enginesTab struct {
 	genmoveB *widget.Button
 	analyze  *widget.Select
 	runB     *widget.Button
+	liveC    *widget.Check
 	text     *widget.Label
 	box      fyne.CanvasObject
 }
@@ -106,12 +114,20 @@ func newEnginesTab(wb *Workbench) tab {
 	et.analyze = widget.NewSelect(nil, func(string) { et.runAnalyze() })
 	et.analyze.PlaceHolder = "(analyze commands)"
 	et.runB = widget.NewButton("Run", et.runAnalyze)
+	et.liveC = widget.NewCheck("Live analysis", func(on bool) {
+		if on {
+			et.startLive()
+		} else {
+			et.stopLive()
+		}
+	})
 	et.text = widget.NewLabel("")
 	et.text.Wrapping = fyne.TextWrapWord
 	add := container.NewBorder(nil, nil, nil, et.addB, container.NewGridWithColumns(2, et.name, et.command))
 	controls := container.NewVBox(
 		container.NewBorder(nil, nil, nil, container.NewHBox(et.restartB, et.removeB), et.state),
 		container.NewBorder(nil, nil, et.genmoveB, et.runB, et.analyze),
+		et.liveC,
 		et.text)
 	top := container.NewVBox(add, widget.NewSeparator())
 	et.box = container.NewBorder(top, nil, nil, nil,
@@ -123,10 +139,13 @@ func newEnginesTab(wb *Workbench) tab {
 func (et *enginesTab) content() fyne.CanvasObject { return et.box }
 
 func (et *enginesTab) layer() (goban.Layer, int) {
-	if et.drawn == nil {
-		return nil, 0
+	switch {
+	case et.liveL != nil:
+		return et.liveL, enginesDepth
+	case et.drawn != nil:
+		return et.drawn, enginesDepth
 	}
-	return et.drawn, enginesDepth
+	return nil, 0
 }
 
 // save writes the engine list to the preferences.
@@ -195,9 +214,10 @@ func (et *enginesTab) choose(i int) {
 	if i == et.sel {
 		return
 	}
+	et.liveC.SetChecked(false)
 	et.sel = i
 	et.cancelPosition()
-	et.cmds = nil
+	et.cmds, et.streams = nil, nil
 	et.analyze.ClearSelected()
 	et.analyze.SetOptions(nil)
 	et.clearDrawn()
@@ -208,11 +228,15 @@ func (et *enginesTab) choose(i int) {
 	}
 }
 
-// fetchCommands asks e's analyze commands, for its Select.
+// fetchCommands asks e's analyze commands, for its Select, and its analysis streams.
 func (et *enginesTab) fetchCommands(e *peer.Engine) {
 	et.state.SetText("Starting…")
 	et.spawn(et.life, func(ctx context.Context) func() {
 		cmds, err := e.AnalyzeCommands(ctx)
+		var streams []peer.StreamKind
+		if err == nil {
+			streams, err = e.Streams(ctx)
+		}
 		return func() {
 			if e != et.engine() {
 				return
@@ -227,6 +251,7 @@ func (et *enginesTab) fetchCommands(e *peer.Engine) {
 					}
 				}
 				et.analyze.SetOptions(labels)
+				et.streams = streams
 			}
 			et.update()
 		}
@@ -256,6 +281,11 @@ func (et *enginesTab) update() {
 			w.Enable()
 		}
 	}
+	if e == nil || len(et.streams) == 0 {
+		et.liveC.Disable()
+	} else {
+		et.liveC.Enable()
+	}
 	switch {
 	case e == nil && len(et.list) == 0:
 		et.state.SetText("Add a GTP engine: a name and its command line.")
@@ -280,6 +310,7 @@ func (et *enginesTab) restart() {
 	if e == nil {
 		return
 	}
+	et.liveC.SetChecked(false)
 	et.cancelPosition()
 	et.state.SetText("Restarting…")
 	et.spawn(et.life, func(ctx context.Context) func() {
@@ -325,6 +356,7 @@ func (et *enginesTab) genmove() {
 	if e == nil {
 		return
 	}
+	et.liveC.SetChecked(false) // the engine answers one thing at a time
 	pos, node, run, ctx := et.position()
 	color := pos.ToPlay
 	et.text.SetText(fmt.Sprintf("Asking %s's move for %s…", et.list[et.sel].Name, colorName(color)))
@@ -364,6 +396,7 @@ func (et *enginesTab) runAnalyze() {
 		return
 	}
 	c := et.cmds[i]
+	et.liveC.SetChecked(false)
 	pos, node, run, ctx := et.position()
 	et.text.SetText(fmt.Sprintf("Running %s…", c.Label))
 	et.spawn(ctx, func(ctx context.Context) func() {
@@ -392,8 +425,8 @@ func (et *enginesTab) show(node *game.Node, l *goban.Peer, text string) {
 
 func (et *enginesTab) clearDrawn() {
 	et.node = nil
-	if et.drawn != nil {
-		et.drawn = nil
+	if et.drawn != nil || et.liveL != nil {
+		et.drawn, et.liveL = nil, nil
 		et.wb.showLayers()
 	}
 }
@@ -410,10 +443,18 @@ func (et *enginesTab) navigated() {
 		et.text.SetText("")
 		et.clearDrawn()
 	}
+	if et.live != nil && et.live.node != cur {
+		if et.shown() {
+			et.startLive()
+		} else {
+			et.liveC.SetChecked(false)
+		}
+	}
 }
 
 // stop cancels every call and closes the engines.
 func (et *enginesTab) stop() {
+	et.stopLive()
 	et.cancelPosition()
 	et.end()
 	for _, e := range et.engines {
@@ -493,4 +534,150 @@ func parseColor(s string) (color.Color, bool) {
 		return nil, false
 	}
 	return color.NRGBA{uint8(v >> 16), uint8(v >> 8), uint8(v), 255}, true
+}
+
+// liveInterval is how often a live analysis asks for the engine's candidates, and liveRedraw the
+// least time between two redraws of them: at most five a second, so that a fast engine cannot flood
+// the event loop.
+const (
+	liveInterval = 200 * time.Millisecond
+	liveRedraw   = 200 * time.Millisecond
+)
+
+// liveRun is one live analysis: the stream of the selected engine about one position. The stream's
+// goroutine leaves the newest line in latest and asks the Fyne goroutine, once, to draw it; lines
+// that come before it does replace the one waiting.
+type liveRun struct {
+	node   *game.Node
+	pos    game.Position
+	kind   peer.StreamKind
+	cancel context.CancelFunc
+
+	mu     sync.Mutex
+	latest *peer.Stream
+	posted bool      // a redraw is on its way
+	last   time.Time // of the last redraw
+}
+
+// post keeps s as the newest line and has draw called, on any goroutine, unless a call is on its way
+// already; draw comes at least liveRedraw after the last take.
+func (lr *liveRun) post(s *peer.Stream, draw func()) {
+	lr.mu.Lock()
+	lr.latest = s
+	queue := !lr.posted
+	lr.posted = true
+	wait := liveRedraw - time.Since(lr.last)
+	lr.mu.Unlock()
+	switch {
+	case !queue:
+	case wait <= 0:
+		draw()
+	default:
+		time.AfterFunc(wait, draw)
+	}
+}
+
+// take returns the newest line not yet drawn (nil: none), and lets the next one post a redraw.
+func (lr *liveRun) take() *peer.Stream {
+	lr.mu.Lock()
+	defer lr.mu.Unlock()
+	s := lr.latest
+	lr.latest, lr.posted, lr.last = nil, false, time.Now()
+	return s
+}
+
+// startLive starts a live analysis of the position shown with the selected engine's best stream
+// command, in place of the one running.
+func (et *enginesTab) startLive() {
+	et.stopLive()
+	e := et.engine()
+	if e == nil || len(et.streams) == 0 {
+		return
+	}
+	c := et.wb.doc.cursor
+	ctx, cancel := context.WithCancel(et.life)
+	lr := &liveRun{node: c.Node(), pos: *c.Position(), kind: et.streams[0], cancel: cancel}
+	et.live = lr
+	if et.node != lr.node {
+		et.clearDrawn()
+	}
+	et.text.SetText(fmt.Sprintf("Live analysis (%v)…", lr.kind))
+	onUI := et.wb.opts.OnUI
+	draw := func() { onUI(func() { et.drawLive(lr) }) }
+	et.spawn(ctx, func(ctx context.Context) func() {
+		err := e.Analyze(ctx, &lr.pos, lr.kind, liveInterval, func(s *peer.Stream) { lr.post(s, draw) })
+		return func() {
+			if et.live != lr {
+				return // stopped, or replaced by the analysis of another position
+			}
+			// The engine ended the stream, or failed.
+			et.liveC.SetChecked(false)
+			et.update()
+			if err != nil {
+				et.text.SetText("Live analysis failed: " + err.Error())
+			}
+		}
+	})
+}
+
+// stopLive ends the live analysis, if any, and takes what it drew off the boards.
+func (et *enginesTab) stopLive() {
+	lr := et.live
+	if lr == nil {
+		return
+	}
+	lr.cancel()
+	et.live = nil
+	if et.liveL != nil {
+		et.liveL, et.node = nil, nil
+		et.wb.showLayers()
+	}
+	et.text.SetText("")
+}
+
+// drawLive draws the newest line of lr's stream; a hidden tab stops it instead, so that the engine
+// does not search for nobody.
+func (et *enginesTab) drawLive(lr *liveRun) {
+	s := lr.take()
+	if et.live != lr || s == nil {
+		return
+	}
+	if !et.shown() {
+		et.liveC.SetChecked(false)
+		return
+	}
+	size := lr.pos.Board.Size()
+	l := &liveLayer{search: goban.Search{Size: size, Moves: make([]goban.SearchMove, 0, len(s.Candidates))}}
+	var text string
+	for i, c := range s.Candidates {
+		if c.Move != board.Pass {
+			l.search.Moves = append(l.search.Moves, goban.SearchMove{Point: goPoint(c.Move), Visits: c.Visits, WinRate: c.WinRate, Best: i == 0})
+		}
+		if i == 0 {
+			text = fmt.Sprintf("%s (%v) for %s: %s %.1f%%, %d visits; PV %s", et.list[et.sel].Name, lr.kind,
+				colorName(s.ToPlay), c.Move.GTP(size), 100*c.WinRate, c.Visits, pvText(c.PV, size))
+		}
+	}
+	if len(s.Ownership) == size*size {
+		l.own = &goban.Territory{Size: size, Owner: s.Ownership, Stones: goban.FromBoard(&lr.pos.Board, board.NoPoint).Stones, MarkDead: true}
+	}
+	et.node, et.drawn, et.liveL = lr.node, nil, l
+	et.text.SetText(text)
+	et.wb.showLayers()
+}
+
+// liveLayer draws a live analysis: the engine's ownership as the Territory tab draws Aji's, and the
+// candidates over it as the Search tab draws Aji's search. The goban has no layer that stacks two,
+// and a tab has one layer, so this pairs them.
+type liveLayer struct {
+	own    *goban.Territory // nil: no ownership
+	search goban.Search
+}
+
+// Paint implements goban.Layer.
+func (l *liveLayer) Paint(img *image.RGBA, g goban.Grid) {
+	if l.own != nil {
+		l.own.Paint(img, g)
+	}
+	l.search.Paint(img, g)
 }

@@ -163,3 +163,52 @@ func TestEngineBroken(t *testing.T) {
 		t.Errorf("after remove: list %+v, selected %d, saved %q", et.list, et.sel, h.wb.opts.Preferences.String(prefEngines))
 	}
 }
+
+// Live analysis with an engine that streams (Aji's search) draws its candidates, with its
+// ownership, follows the navigation, and leaves the engine in step once turned off.
+func TestEngineLiveAnalysis(t *testing.T) {
+	h := newHarness(t, variations)
+	h.key(fyne.KeyRight, 0)
+	et := h.addEngine("Aji search", peertest.SearchCommand(t, 200, 0))
+	h.enginesIdle(et)
+	if et.liveC.Disabled() || len(et.streams) == 0 {
+		t.Fatalf("live analysis not offered: streams %v", et.streams)
+	}
+	live := func(what string) *liveLayer {
+		t.Helper()
+		node := h.wb.doc.cursor.Node()
+		h.pump(what, func() bool { return et.liveL != nil && et.node == node && len(et.liveL.search.Moves) > 0 })
+		if l, _ := et.layer(); l != et.liveL {
+			t.Fatalf("%s: the tab draws %v", what, l)
+		}
+		return et.liveL
+	}
+	test.Tap(et.liveC)
+	l := live("the live candidates")
+	pos := h.wb.doc.cursor.Position()
+	n := pos.Board.Size()
+	for _, m := range l.search.Moves {
+		if p := board.At(m.Point.X, m.Point.Y); !pos.Board.Legal(p, pos.ToPlay) {
+			t.Errorf("candidate %s is not legal", p.GTP(n))
+		}
+	}
+	if !l.search.Moves[0].Best || l.own == nil || len(l.own.Owner) != n*n || !strings.Contains(et.text.Text, "kata-analyze") {
+		t.Errorf("live layer %+v, ownership %v, text %q", l.search.Moves[0], l.own != nil, et.text.Text)
+	}
+
+	// Another position: the stream starts again there.
+	h.key(fyne.KeyRight, 0)
+	live("the candidates after navigating")
+
+	// Off: nothing drawn, the stream ends, and the engine answers the next request.
+	test.Tap(et.liveC)
+	if l, _ := et.layer(); l != nil {
+		t.Errorf("after turning it off the tab draws %v", l)
+	}
+	h.enginesIdle(et)
+	test.Tap(et.genmoveB)
+	h.enginesIdle(et)
+	if et.drawn == nil || !strings.Contains(et.text.Text, "plays") {
+		t.Errorf("genmove after live analysis: %q (%s)", et.text.Text, et.state.Text)
+	}
+}

@@ -1,4 +1,4 @@
-package main
+package gtp
 
 import (
 	"context"
@@ -6,23 +6,26 @@ import (
 
 	"aji/analysis/board"
 	"aji/analysis/game"
-	"aji/analysis/gtp"
+	"aji/analysis/mcts"
 )
 
 // TestSearchAnalyzeKeepsTheTree: the analyze commands' runs and genmove share one tree, so a second
 // analysis of the position adds to the first's visits and genmove goes on from them.
 func TestSearchAnalyzeKeepsTheTree(t *testing.T) {
 	const playouts = 100
-	pl, err := newSearchPlayer(&gtpFlags{predictor: "uniform", playouts: playouts, threads: 1, seed: 1, selection: "uct", policy: "light"})
+	prior, err := mcts.NewPrior("uniform")
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := pl.(*searchPlayer)
+	p, err := NewSearchPlayer(mcts.Options{Playouts: playouts, Threads: 1, Seed: 1, Selection: mcts.UCT, Policy: "light", Prior: prior})
+	if err != nil {
+		t.Fatal(err)
+	}
 	var b board.Board
 	if err := b.Reset(9); err != nil {
 		t.Fatal(err)
 	}
-	req := &gtp.Request{Position: game.Position{Board: b, ToPlay: board.Black, Last: board.NoPoint, Prev: board.NoPoint, Komi: 7}}
+	req := &Request{Position: game.Position{Board: b, ToPlay: board.Black, Last: board.NoPoint, Prev: board.NoPoint, Komi: 7}}
 	visits := func() int {
 		n := 0
 		for _, c := range p.s.Snapshot().Candidates {
