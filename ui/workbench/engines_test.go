@@ -212,3 +212,35 @@ func TestEngineLiveAnalysis(t *testing.T) {
 		t.Errorf("genmove after live analysis: %q (%s)", et.text.Text, et.state.Text)
 	}
 }
+
+// TestEnginesScreenshot saves the workbench with GNU Go's top moves (its
+// top_moves analysis, drawn as GoGui draws pspairs) on the board over the
+// mm heat map, at move 100 of a professional game,
+// to the PNG named by AJI_SHOT_ENGINES (an absolute path):
+// AJI_SHOT_ENGINES=$PWD/docs/engines.png go test -run EnginesScreenshot ./ui/workbench.
+func TestEnginesScreenshot(t *testing.T) {
+	out := os.Getenv("AJI_SHOT_ENGINES")
+	if out == "" {
+		t.Skip("set AJI_SHOT_ENGINES=file.png to save a screenshot of GNU Go's analysis beside mm's")
+	}
+	if _, err := os.Stat("/usr/games/gnugo"); err != nil {
+		t.Skip("GNU Go is not installed at /usr/games/gnugo")
+	}
+	h := proGame(t, 99)
+	fyne.CurrentApp().Settings().SetTheme(Theme())
+	h.w.Resize(fyne.NewSize(1300, 900))
+	h.wb.settings.heat, h.wb.settings.topK = true, 0 // GNU Go's values label the points
+	h.wb.render()
+	v := h.wb.views[0]
+	h.pump("the mm heat map", func() bool { return v.shown != nil && v.node == h.wb.doc.cursor.Node() })
+	et := h.addEngine("GNU Go 3.8", "/usr/games/gnugo --mode gtp --level 10")
+	h.awaitSearch("GNU Go's commands", func() bool { return et.busy == 0 })
+	label := "Top moves: White"
+	if h.wb.doc.cursor.Position().ToPlay == board.Black {
+		label = "Top moves: Black"
+	}
+	et.analyze.SetSelected(label)
+	h.awaitSearch("GNU Go's top moves", func() bool { return et.busy == 0 && et.drawn != nil })
+	h.pump("the analyses", func() bool { return len(h.ui) == 0 })
+	h.saveWindow(out)
+}
