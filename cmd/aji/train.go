@@ -29,12 +29,13 @@ func runHarvest(ctx context.Context, args []string, stdout io.Writer) error {
 	threshold := fs.Int("threshold", 3, "keep patterns seen at least this many times")
 	maxGames := fs.Int("max-games", 0, "read only the first N games (0: all)")
 	filterMB := fs.Int("filter-mb", 256, "spectral Bloom filter size in MiB")
+	stern := fs.Bool("stern", false, "Stern's templates T1-T14 with the local-feature bits (the bayes models'), not Coulom's sizes 3-12")
 	rest, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(rest) > 0 || *games == "" || *out == "" {
-		return fmt.Errorf("%w: harvest --games PATH --out FILE [--threshold N] [--max-games N] [--filter-mb MB]", errUsage)
+		return fmt.Errorf("%w: harvest --games PATH --out FILE [--stern] [--threshold N] [--max-games N] [--filter-mb MB]", errUsage)
 	}
 	total, err := gamesToRead(*games, *maxGames)
 	if err != nil {
@@ -44,7 +45,11 @@ func runHarvest(ctx context.Context, args []string, stdout io.Writer) error {
 	var mu sync.Mutex
 	var meters [3]*progress.Meter
 	names := [3]string{"", "harvest pass 1 (Bloom filter)", "harvest pass 2 (exact counts)"}
-	dict, st, err := pattern.Harvest(ctx, *games, pattern.Options{
+	harvest := pattern.Harvest
+	if *stern {
+		harvest = pattern.HarvestStern
+	}
+	dict, st, err := harvest(ctx, *games, pattern.Options{
 		Threshold:   *threshold,
 		FilterBytes: *filterMB << 20,
 		MaxFiles:    *maxGames,
@@ -69,6 +74,12 @@ func runHarvest(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "harvested %d patterns from %d games (%d moves) in %s + %s; filter load %.3f\n",
 		dict.Len(), st.Games, st.Moves, st.Pass1.Round(time.Second), st.Pass2.Round(time.Second), st.FilterLoad)
+	if *stern {
+		for i, n := range st.KeptStern {
+			fmt.Fprintf(stdout, "  T%-2d: %d\n", i+1, n)
+		}
+		return nil
+	}
 	for i, n := range st.Kept {
 		fmt.Fprintf(stdout, "  size %2d: %d\n", pattern.MinSize+i, n)
 	}
@@ -78,7 +89,7 @@ func runHarvest(ctx context.Context, args []string, stdout io.Writer) error {
 // runTrain dispatches `aji train KIND`.
 func runTrain(ctx context.Context, args []string, stdout io.Writer) error {
 	if len(args) == 0 {
-		return fmt.Errorf("%w: train KIND (mm, playout, cfg, fbt, cnn, boltzmann5, boltzmann12, boltzmann-lib) --games PATH --validation PATH --out FILE", errUsage)
+		return fmt.Errorf("%w: train KIND (mm, playout, cfg, fbt, cnn, bayes, bernoulli, boltzmann5, boltzmann12, boltzmann-lib) --games PATH --validation PATH --out FILE", errUsage)
 	}
 	switch args[0] {
 	case "mm":
@@ -91,10 +102,12 @@ func runTrain(ctx context.Context, args []string, stdout io.Writer) error {
 		return trainFBT(ctx, args[1:], stdout)
 	case "cnn":
 		return trainCNN(ctx, args[1:], stdout)
+	case "bayes", "bernoulli":
+		return trainBayes(ctx, args[0], args[1:], stdout)
 	case "boltzmann5", "boltzmann12", "boltzmann-lib":
 		return trainTerritory(ctx, args[0], args[1:], stdout)
 	}
-	return fmt.Errorf("%w: unknown model kind %q (mm, playout, cfg, fbt, cnn, boltzmann5, boltzmann12, boltzmann-lib)", errUsage, args[0])
+	return fmt.Errorf("%w: unknown model kind %q (mm, playout, cfg, fbt, cnn, bayes, bernoulli, boltzmann5, boltzmann12, boltzmann-lib)", errUsage, args[0])
 }
 
 func trainMM(ctx context.Context, args []string, stdout io.Writer) error {

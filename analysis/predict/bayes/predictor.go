@@ -1,0 +1,122 @@
+package bayes
+
+import (
+	"math"
+	"slices"
+
+	"aji/analysis/board"
+	"aji/analysis/game"
+	"aji/analysis/pattern"
+	"aji/analysis/predict"
+)
+
+// looker finds each legal move's slot in a model: its largest pattern of T1–T14 in the
+// dictionary (the back-off of §3.2.3), pass, or none. The trainer and the predictors share it.
+type looker struct {
+	matcher pattern.SternMatcher
+	moves   []board.Point // the legal moves, pass last
+	slots   []int32       // each move's slot
+}
+
+// look fills moves and slots for pos.
+func (l *looker) look(m *Model, pos *game.Position) {
+	b := &pos.Board
+	l.matcher.Sync(b)
+	l.moves, l.slots = l.moves[:0], l.slots[:0]
+	none := int32(m.NoneSlot())
+	for _, p := range b.Points() {
+		if !b.Legal(p, pos.ToPlay) {
+			continue
+		}
+		slot := none
+		if id, _, ok := m.Patterns.LargestStern(l.matcher.Keys(b, p, pos.ToPlay)); ok {
+			slot = int32(id)
+		}
+		l.moves = append(l.moves, p)
+		l.slots = append(l.slots, slot)
+	}
+	l.moves = append(l.moves, board.Pass)
+	l.slots = append(l.slots, int32(m.PassSlot()))
+}
+
+// Predictor gives each legal move the probability that it is the most urgent under the full
+// ranking model (eq. 3.1, by Predictive), or, for the Bernoulli model, eq. 3.3's probability
+// renormalised over the position's moves (p_v/(1 − p_v) up to a common factor; Stern notes that the
+// unnormalised form wastes probability on zero or several moves). One Predictor per goroutine.
+type Predictor struct {
+	name      string
+	m         *Model
+	bernoulli bool
+	l         looker
+	pr        Predictive
+
+	order   []int32 // move indices sorted by slot
+	groupOf []int32 // each move's group
+	gm, gs  []float64
+	gc      []int32
+	gp      []float64
+}
+
+// NewPredictor makes a predictor for m: the ranking model's, or with bernoulli the counting one's.
+func NewPredictor(name string, m *Model, bernoulli bool) *Predictor {
+	return &Predictor{name: name, m: m, bernoulli: bernoulli}
+}
+
+func (p *Predictor) Name() string { return p.name }
+
+// Predict implements predict.Predictor.
+func (p *Predictor) Predict(pos *game.Position, out *predict.Distribution) {
+	p.l.look(p.m, pos)
+	out.Reset(pos.Board.Size())
+	p.group()
+	if p.bernoulli {
+		total := 0.0
+		for k := range p.gp {
+			q := p.m.Bernoulli(int(p.gm[k]))
+			p.gp[k] = q / (1 - q)
+			total += float64(p.gc[k]) * p.gp[k]
+		}
+		for k := range p.gp {
+			p.gp[k] /= total
+		}
+	} else {
+		p.pr.Probabilities(p.gm, p.gs, p.gc, p.gp)
+	}
+	for i, mv := range p.l.moves {
+		out.P[mv] = p.gp[p.groupOf[i]]
+	}
+}
+
+// group gathers the moves by slot: for each group its urgency's mean and spread (or, for the
+// Bernoulli model, its slot in gm), its size, and each move's group.
+func (p *Predictor) group() {
+	n := len(p.l.moves)
+	p.order = p.order[:0]
+	for i := range n {
+		p.order = append(p.order, int32(i))
+	}
+	slots := p.l.slots
+	slices.SortFunc(p.order, func(a, b int32) int { return int(slots[a]) - int(slots[b]) })
+	p.groupOf = slices.Grow(p.groupOf[:0], n)[:n]
+	p.gm, p.gs, p.gc, p.gp = p.gm[:0], p.gs[:0], p.gc[:0], p.gp[:0]
+	beta2 := p.m.Beta * p.m.Beta
+	last := int32(-1)
+	for _, i := range p.order {
+		slot := slots[i]
+		if slot != last {
+			last = slot
+			if p.bernoulli {
+				p.gm = append(p.gm, float64(slot))
+				p.gs = append(p.gs, 0)
+			} else {
+				p.gm = append(p.gm, p.m.Mu[slot])
+				p.gs = append(p.gs, math.Sqrt(p.m.Var[slot]+beta2))
+			}
+			p.gc = append(p.gc, 0)
+			p.gp = append(p.gp, 0)
+		}
+		k := len(p.gc) - 1
+		p.gc[k]++
+		p.groupOf[i] = int32(k)
+	}
+}
