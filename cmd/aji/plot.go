@@ -35,18 +35,19 @@ type plotKind struct {
 
 // plotKinds are the figures `aji plot` draws, by name.
 var plotKinds = map[string]plotKind{
-	"cnn-curve": {"the DCNN paper's Graphs 1-2: cnn validation top-1 and losses against training positions, from aji train cnn --log files", runPlotCNNCurve},
-	"fbt-time":  {"Xiao's Figure 4.4: FBT validation top-1 against training time, from aji train fbt --log files", runPlotFBTTime},
-	"mixing":    {"Stern's Figure 5.5: Gibbs and Swendsen-Wang running averages against exact marginals", runPlotMixing},
-	"phase":     {"Xiao's Figure 4.2(b): top-1 per game phase of the results of aji eval --json files", runPlotPhase},
-	"rank-cdf":  {"rank CDF, P(expert move among the top k), of the results of aji eval --json files", runPlotRankCDF},
+	"bayes-patterns": {"Stern's Figures 3.5, 3.6 and 3.11: largest pattern size by phase, mean rank error by size and by phase, of bayes models", runPlotBayesPatterns},
+	"cnn-curve":      {"the DCNN paper's Graphs 1-2: cnn validation top-1 and losses against training positions, from aji train cnn --log files", runPlotCNNCurve},
+	"fbt-time":       {"Xiao's Figure 4.4: FBT validation top-1 against training time, from aji train fbt --log files", runPlotFBTTime},
+	"mixing":         {"Stern's Figure 5.5: Gibbs and Swendsen-Wang running averages against exact marginals", runPlotMixing},
+	"phase":          {"Xiao's Figure 4.2(b): top-1 per game phase of the results of aji eval --json files", runPlotPhase},
+	"rank-cdf":       {"rank CDF, P(expert move among the top k), of the results of aji eval --json files", runPlotRankCDF},
 }
 
 func plotUsage() string {
 	var sb strings.Builder
 	sb.WriteString("usage: aji plot KIND --out FILE.png [flags]\n\nkinds:\n")
 	for _, n := range plotNames() {
-		fmt.Fprintf(&sb, "  %-10s %s\n", n, plotKinds[n].summary)
+		fmt.Fprintf(&sb, "  %-14s %s\n", n, plotKinds[n].summary)
 	}
 	sb.WriteString("\nRun aji plot KIND -h for its flags.\n")
 	return sb.String()
