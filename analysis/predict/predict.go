@@ -9,6 +9,7 @@ import (
 
 	"aji/analysis/board"
 	"aji/analysis/game"
+	"aji/analysis/pattern"
 )
 
 // Distribution is a probability for every point of the board and for pass, indexed by board.Point (the
@@ -248,14 +249,29 @@ func names() []string {
 }
 
 // Factor is one feature or pattern that fired for a move, with its learned weight.
+//
+// A Bayesian model (Stern's pattern ranking, analysis/predict/bayes) holds a belief about each weight
+// rather than one number: its factors have SD > 0, Weight is the belief's mean, Elo is 0, and Seen and
+// Played count the training moves behind the belief. Other models leave SD, Seen and Played 0, which
+// there means "unknown", not "never seen".
 type Factor struct {
 	Name   string  // readable by a Go player, e.g. "atari: ladder atari"
-	Weight float64 // the model's weight (γ for Bradley-Terry models)
-	Elo    float64 // 400·log10 γ
+	Weight float64 // the model's weight (γ for Bradley-Terry models, the belief's mean μ for Bayesian ones)
+	Elo    float64 // 400·log10 γ; 0 for a Bayesian factor
 	// Share is the factor's part of the move's log-strength: its log-weight over the sum of the absolute
 	// log-weights of all the move's factors, so shares are signed and their absolute values sum to 1.
+	// A Bayesian factor that sets the move's value has Share 1, one shown beside it (the smaller
+	// patterns nested in the one used) 0.
 	Share float64
+	// SD is the standard deviation σ of the model's belief about Weight; 0 for a model without one.
+	SD float64
+	// Seen is how often the factor was at a legal move in training, Played how often at the move
+	// played (Seen ≥ Played ≥ 0); meaningful only where SD > 0.
+	Seen, Played int
 }
+
+// Bayesian reports whether f carries a belief (SD > 0) rather than a single weight.
+func (f Factor) Bayesian() bool { return f.SD > 0 }
 
 // Explanation says why a predictor gave a move its probability.
 type Explanation struct {
@@ -263,7 +279,11 @@ type Explanation struct {
 	Probability float64
 	Rank        int
 	Factors     []Factor
-	// Pattern is the largest matching shape, as board cells around the move, when the model uses shapes.
+	// Pattern is the largest matching shape, as board cells around the move (the move's own point left
+	// out), when the model uses shapes. PatternSize is its template's number: Coulom's size 3..12
+	// (pattern.Cells) for a shape model, Stern's template T1..T14 (pattern.SternCells) for a Bayesian
+	// one, whose T3..T12 are Coulom's sizes 3..12; 0 without a pattern. T1 is the move's point alone:
+	// PatternSize 1 with no cells.
 	PatternSize int
 	Pattern     []PatternCell
 	// Interactions are the pairwise terms of a model whose factors interact (FBT's ⟨v_f, v_g⟩, Xiao
@@ -300,6 +320,33 @@ const (
 type Explainer interface {
 	Predictor
 	Explain(pos *game.Position, move board.Point) Explanation
+}
+
+// Uncertain is a Predictor whose model holds a belief with a spread about each move's value (Stern's
+// Bayesian pattern models): it can say per move how sure it is, so that a teacher sees where the
+// model is guessing.
+type Uncertain interface {
+	Predictor
+	// Spread writes into out, for every legal move of pos (pass included), the standard deviation σ of
+	// the model's belief about the value of the move's pattern, and 0 everywhere else. It is the
+	// model's own uncertainty, without noise the model adds to every move alike (the urgency noise β
+	// of Stern's ranking model). It returns the prior's σ, that of a pattern never learned from: the
+	// top of the scale.
+	Spread(pos *game.Position, out *[board.NumCells]float64) (prior float64)
+}
+
+// SternPatternOf returns the cells of Stern's template T_template around move on b, for the player
+// toPlay, as an Explanation shows them (pattern.SternCells).
+func SternPatternOf(b *board.Board, toPlay board.Color, move board.Point, template int) []PatternCell {
+	cells := pattern.SternCells(b, toPlay, move, template)
+	if cells == nil {
+		return nil
+	}
+	out := make([]PatternCell, len(cells))
+	for i, c := range cells {
+		out[i] = PatternCell{DX: c.DX, DY: c.DY, State: cellStates[c.State]}
+	}
+	return out
 }
 
 // ExplainAll explains every legal move on the board of pos (pass excluded), in board order.

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"slices"
+	"strconv"
 	"strings"
 
 	"aji/analysis/predict"
@@ -34,9 +36,22 @@ const (
 // from a centre line, to the right for a factor that strengthens the move
 // and to the left for one that weakens it. It is drawn with plain text and
 // rectangles rather than labels, whose padding would double its height.
+//
+// A Bayesian model's factors (predict.Factor.SD > 0: Stern's nested
+// patterns, the one used first) have beliefs, not weights: their rows show
+// μ ± σ and the training counts, seen/played, in place of γ and Elo, and in
+// the bar's place the belief drawn as an interval, μ ± σ around a mark at
+// μ on a scale common to the rows, so the eye follows μ and σ down the
+// hierarchy T_n … T_1. The pattern used is drawn in the share colour; the
+// smaller ones nested in it, which do not enter the probability, dimmed.
 type factorTable struct {
 	widget.BaseWidget
 	factors []predict.Factor
+}
+
+// bayesian reports whether fs are a Bayesian model's factors.
+func bayesian(fs []predict.Factor) bool {
+	return slices.ContainsFunc(fs, predict.Factor.Bayesian)
 }
 
 func newFactorTable() *factorTable {
@@ -60,17 +75,25 @@ func (t *factorTable) CreateRenderer() fyne.WidgetRenderer {
 // factorRow is the drawing of one factor.
 type factorRow struct {
 	name       []*canvas.Text // one per wrapped line
-	gamma, elo *canvas.Text
+	gamma, elo *canvas.Text   // γ and Elo; a Bayesian factor's μ ± σ and seen/played
 	track, bar *canvas.Rectangle
 	zero       *canvas.Rectangle
 	share      float64
 	text       string
+	nameColor  color.Color
+
+	// A Bayesian factor's belief, drawn in the bar's place: bar spans
+	// μ ± σ, mark is at μ.
+	mu, sd float64
+	mark   *canvas.Rectangle
 }
 
 type factorRenderer struct {
 	t       *factorTable
 	head    [4]*canvas.Text
 	rows    []factorRow
+	bayes   bool    // the rows are beliefs
+	reach   float64 // a belief interval's scale: ±reach spans the bar
 	width   float32 // the width names were wrapped to
 	objects []fyne.CanvasObject
 }
@@ -91,6 +114,10 @@ func (r *factorRenderer) metrics() factorMetrics {
 	for _, row := range r.rows {
 		m.gamma = max(m.gamma, fyne.MeasureText(row.gamma.Text, m.text, fyne.TextStyle{}).Width)
 		m.elo = max(m.elo, fyne.MeasureText(row.elo.Text, m.text, fyne.TextStyle{}).Width)
+	}
+	if r.bayes { // headings wider than the numbers ("seen/played")
+		m.gamma = max(m.gamma, fyne.MeasureText(r.head[1].Text, m.caption, fyne.TextStyle{}).Width)
+		m.elo = max(m.elo, fyne.MeasureText(r.head[2].Text, m.caption, fyne.TextStyle{}).Width)
 	}
 	return m
 }
@@ -151,13 +178,26 @@ func (r *factorRenderer) Layout(size fyne.Size) {
 		row.track.Move(fyne.NewPos(bx, by))
 		row.track.Resize(fyne.NewSize(factorBar, barH))
 		half := float32(factorBar) / 2
-		w := float32(math.Min(1, math.Abs(row.share))) * half
-		x := bx + half
-		if row.share < 0 {
-			x -= w
+		if r.bayes {
+			// The interval μ ± σ, thinner than a share bar, and μ across it.
+			at := func(v float64) float32 {
+				return bx + half + half*float32(math.Max(-1, math.Min(1, v/r.reach)))
+			}
+			lo, hi := at(row.mu-row.sd), at(row.mu+row.sd)
+			ih := float32(math.Max(2, math.Round(float64(barH)*0.4)))
+			row.bar.Move(fyne.NewPos(lo, by+(barH-ih)/2))
+			row.bar.Resize(fyne.NewSize(max(hi-lo, 1), ih))
+			row.mark.Move(fyne.NewPos(at(row.mu)-1, by-1))
+			row.mark.Resize(fyne.NewSize(2, barH+2))
+		} else {
+			w := float32(math.Min(1, math.Abs(row.share))) * half
+			x := bx + half
+			if row.share < 0 {
+				x -= w
+			}
+			row.bar.Move(fyne.NewPos(x, by))
+			row.bar.Resize(fyne.NewSize(w, barH))
 		}
-		row.bar.Move(fyne.NewPos(x, by))
-		row.bar.Resize(fyne.NewSize(w, barH))
 		row.zero.Move(fyne.NewPos(bx+half-0.5, by-2))
 		row.zero.Resize(fyne.NewSize(1, barH+4))
 		y += factorLead + m.line*float32(len(row.name))
@@ -167,7 +207,6 @@ func (r *factorRenderer) Layout(size fyne.Size) {
 // wrapNames splits each name into lines that fit the name column, and
 // collects the objects to draw.
 func (r *factorRenderer) wrapNames(m factorMetrics) {
-	fg := theme.Color(theme.ColorNameForeground)
 	r.objects = r.objects[:0]
 	for _, h := range r.head {
 		r.objects = append(r.objects, h)
@@ -176,12 +215,15 @@ func (r *factorRenderer) wrapNames(m factorMetrics) {
 		row := &r.rows[i]
 		row.name = row.name[:0]
 		for _, l := range wrap(row.text, m.nameWidth(r.width), m.text) {
-			t := canvas.NewText(l, fg)
+			t := canvas.NewText(l, row.nameColor)
 			t.TextSize = m.text
 			row.name = append(row.name, t)
 			r.objects = append(r.objects, t)
 		}
 		r.objects = append(r.objects, row.gamma, row.elo, row.track, row.bar, row.zero)
+		if row.mark != nil {
+			r.objects = append(r.objects, row.mark)
+		}
 	}
 }
 
@@ -189,7 +231,27 @@ func (r *factorRenderer) Refresh() {
 	m := factorMetrics{text: theme.TextSize(), caption: theme.CaptionTextSize()}
 	fg := theme.Color(theme.ColorNameForeground)
 	dim := theme.Color(theme.ColorNamePlaceHolder)
-	for i, s := range [4]string{"feature", "γ", "Elo", "share"} {
+	r.bayes = bayesian(r.t.factors)
+	heads := [4]string{"feature", "γ", "Elo", "share"}
+	small := false
+	if r.bayes {
+		small = smallBeliefs(r.t.factors)
+		heads = [4]string{"pattern", "μ ± σ", "seen/played", "belief"}
+		// The ranking model's scale holds its prior's σ, 1, so that vague
+		// beliefs look vague; the Bernoulli model's small probabilities
+		// fill it.
+		r.reach = 0
+		if !small {
+			r.reach = 1
+		}
+		for _, f := range r.t.factors {
+			r.reach = max(r.reach, math.Abs(f.Weight)+f.SD)
+		}
+		if !(r.reach > 0) {
+			r.reach = 1
+		}
+	}
+	for i, s := range heads {
 		t := canvas.NewText(s, dim)
 		t.TextSize = m.caption
 		if i == 1 || i == 2 {
@@ -202,18 +264,29 @@ func (r *factorRenderer) Refresh() {
 	}
 	r.rows = r.rows[:0]
 	for _, f := range r.t.factors {
-		row := factorRow{text: f.Name, share: f.Share}
-		row.gamma = canvas.NewText(fmt.Sprintf("%.2f", f.Weight), fg)
-		row.elo = canvas.NewText(signed(f.Elo), fg)
+		row := factorRow{text: f.Name, share: f.Share, nameColor: fg}
+		var c color.Color = shareUp
+		if f.Share < 0 {
+			c = shareDown
+		}
+		if r.bayes {
+			text := fg
+			if f.Share == 0 { // a smaller pattern the model backed off from: dimmed
+				text, c = dim, dim
+			}
+			row.nameColor, row.mu, row.sd = text, f.Weight, f.SD
+			row.gamma = canvas.NewText(belief(f.Weight, f.SD, small), text)
+			row.elo = canvas.NewText(fmt.Sprintf("%d/%d", f.Seen, f.Played), text)
+			row.mark = canvas.NewRectangle(c)
+		} else {
+			row.gamma = canvas.NewText(fmt.Sprintf("%.2f", f.Weight), fg)
+			row.elo = canvas.NewText(signed(f.Elo), fg)
+		}
 		for _, t := range []*canvas.Text{row.gamma, row.elo} {
 			t.TextSize = m.text
 			t.Alignment = fyne.TextAlignTrailing
 		}
 		row.track = canvas.NewRectangle(theme.Color(theme.ColorNameInputBackground))
-		c := shareUp
-		if f.Share < 0 {
-			c = shareDown
-		}
 		row.bar = canvas.NewRectangle(c)
 		row.zero = canvas.NewRectangle(dim)
 		r.rows = append(r.rows, row)
@@ -237,6 +310,27 @@ func signed(elo float64) string {
 	}
 	return "0"
 }
+
+// belief is μ ± σ with a true minus sign and two decimals, or, when small
+// (the Bernoulli model's probabilities), two significant digits:
+// "0.45 ± 0.15", "−0.12 ± 0.38", "0.0071 ± 0.0029".
+func belief(mu, sd float64, small bool) string {
+	number := func(v float64) string {
+		if small {
+			return strconv.FormatFloat(v, 'g', 2, 64)
+		}
+		return strconv.FormatFloat(v, 'f', 2, 64)
+	}
+	return minus(number(mu)) + " ± " + number(sd)
+}
+
+// smallBeliefs reports whether fs's beliefs are all small enough to need
+// belief's significant digits.
+func smallBeliefs(fs []predict.Factor) bool {
+	return !slices.ContainsFunc(fs, func(f predict.Factor) bool { return math.Abs(f.Weight) >= 0.095 || f.SD >= 0.095 })
+}
+
+func minus(s string) string { return strings.Replace(s, "-", "−", 1) }
 
 // wrap breaks s at spaces into lines no wider than width; a word wider
 // than the width gets a line of its own.

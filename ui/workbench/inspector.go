@@ -25,8 +25,10 @@ const tabInspector = "inspector"
 
 // inspector is the tab that says why the predictor gave a point its
 // probability: the point, its rank and probability; the largest matching
-// shape as a diagram; and every factor with its γ, Elo and share. The
-// explanations are computed only while it is shown.
+// shape as a diagram; and every factor with its γ, Elo and share — for a
+// Bayesian model, the chain of nested patterns with their beliefs μ ± σ and
+// counts. The explanations are computed only while it is shown. Its "How
+// sure" check draws a Bayesian model's uncertainty on the boards (howsure.go).
 type inspector struct {
 	tabBase
 	// The explanations of every point by each board's predictor, and the
@@ -47,6 +49,8 @@ type inspector struct {
 	plane       int
 	planes      *live.InputPlanes
 	drawn       goban.Layer
+
+	sure *howSure
 }
 
 // planesDepth puts an input plane above every other layer: it is asked for
@@ -64,6 +68,7 @@ func newInspectorTab(wb *Workbench) tab {
 	in.planeChoice = widget.NewSelect(append([]string{noPlane}, feature.PlaneNames[:]...), nil)
 	in.planeChoice.SetSelected(noPlane)
 	in.planeChoice.OnChanged = in.setPlane
+	in.sure = newHowSure(in)
 	text := container.New(layout.NewCustomPaddedVBoxLayout(2))
 	for i := range in.lines {
 		in.lines[i] = canvas.NewText("", nil)
@@ -75,7 +80,7 @@ func newInspectorTab(wb *Workbench) tab {
 	// The plane choice goes first: the factor table below grows with the
 	// point explained.
 	planes := container.NewBorder(nil, nil, widget.NewLabel("Network input"), nil, in.planeChoice)
-	body := container.NewVBox(planes, in.head, in.table)
+	body := container.NewVBox(planes, in.sure.row, in.head, in.table)
 	in.box = container.NewVScroll(container.NewPadded(body))
 	in.message("Hover over a point", "to see why the predictor rates it.")
 	return in
@@ -94,8 +99,14 @@ func (in *inspector) tasks(shown bool) (board, text []engine.Task) {
 			}
 		}))
 	}
+	if in.sure.on {
+		board = append(board, in.sure.tasks(shown)...)
+	}
 	if !shown {
 		return board, nil
+	}
+	if !in.sure.on {
+		text = append(text, in.sure.tasks(shown)...)
 	}
 	node := in.wb.doc.cursor.Node()
 	for i := range in.wb.views {
@@ -132,7 +143,20 @@ func (in *inspector) drawPlane() {
 	in.wb.showLayers()
 }
 
-func (in *inspector) layer() (goban.Layer, int) { return in.drawn, planesDepth }
+// layer is the input plane, over the how-sure layer.
+func (in *inspector) layer() (goban.Layer, int) {
+	switch sure := in.sure.drawn; {
+	case sure == nil:
+		return in.drawn, planesDepth
+	case in.drawn == nil:
+		return sure, sureDepth
+	}
+	return layers{in.sure.drawn, in.drawn}, planesDepth
+}
+
+// render follows a change of predictor: the how-sure check is for the main
+// board's.
+func (in *inspector) render() { in.sure.draw() }
 
 // selected explains the position now: the explanations were not computed
 // while the tab was hidden.
@@ -243,11 +267,24 @@ func (in *inspector) show(ex *live.Explanations, p board.Point, e *predict.Expla
 		return
 	}
 	shape := "No known shape here."
-	if len(e.Pattern) > 0 {
+	bayes := bayesian(e.Factors)
+	switch {
+	case bayes && e.PatternSize > 0:
+		// Stern's templates: T1 is the point alone, T14 the whole board.
+		shape = fmt.Sprintf("Pattern T%d, %d points.", e.PatternSize, len(e.Pattern))
+		if e.PatternSize == 1 {
+			shape = "Pattern T1: the point alone."
+		}
+		in.diagram.set(e.Pattern, ex.ToPlay)
+		in.diagram.Show()
+	case bayes:
+		shape = "No known pattern here."
+		in.diagram.Hide()
+	case len(e.Pattern) > 0:
 		shape = fmt.Sprintf("Shape of size %d, %d points.", e.PatternSize, len(e.Pattern))
 		in.diagram.set(e.Pattern, ex.ToPlay)
 		in.diagram.Show()
-	} else {
+	default:
 		in.diagram.Hide()
 	}
 	in.setLines(fmt.Sprintf("%s · rank %d of %d", name, e.Rank, ex.Moves), "probability "+percent(e.Probability), side, shape)

@@ -1,6 +1,7 @@
 package workbench
 
 import (
+	"image"
 	"slices"
 	"strings"
 	"testing"
@@ -256,5 +257,36 @@ func TestInspectorDrawsInputPlane(t *testing.T) {
 	in.planeChoice.SetSelected(noPlane)
 	if in.drawn != nil || blue() {
 		t.Errorf("after none the inspector still draws %v", in.drawn)
+	}
+}
+
+// TestShapeDiagramOfSternTemplates: Stern's T1, the move's point alone,
+// draws the move; his whole-board T14 draws the board around it, the move
+// off centre.
+func TestShapeDiagramOfSternTemplates(t *testing.T) {
+	b, err := board.New(19)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Play(board.At(3, 3), board.Black); err != nil {
+		t.Fatal(err)
+	}
+	drawn := func(cells []predict.PatternCell) int {
+		img := paintShape(cells, board.White, diagramSide, diagramSide).(*image.RGBA)
+		n := 0
+		for i := 3; i < len(img.Pix); i += 4 {
+			if img.Pix[i] != 0 {
+				n++
+			}
+		}
+		return n
+	}
+	t1 := predict.SternPatternOf(b, board.White, board.At(16, 2), 1)
+	t14 := predict.SternPatternOf(b, board.White, board.At(16, 2), 14)
+	if len(t1) != 0 || len(t14) != 21*21-1 {
+		t.Fatalf("T1 %d cells, T14 %d", len(t1), len(t14))
+	}
+	if d1, d14 := drawn(t1), drawn(t14); d1 == 0 || d14 < diagramSide*diagramSide/2 {
+		t.Errorf("T1 draws %d pixels, T14 %d of %d", d1, d14, diagramSide*diagramSide)
 	}
 }

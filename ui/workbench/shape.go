@@ -80,17 +80,24 @@ func (r *diagramRenderer) Refresh()                     { r.raster.Refresh() }
 func (r *diagramRenderer) Objects() []fyne.CanvasObject { return []fyne.CanvasObject{r.raster} }
 func (r *diagramRenderer) Destroy()                     {}
 
-// paintShape draws cells into a w×h image, the move at the centre.
+// paintShape draws cells into a w×h image, the move at the centre (for
+// the whole board, T14, where it is on the board).
 func paintShape(cells []predict.PatternCell, mover board.Color, w, h int) image.Image {
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	if len(cells) == 0 || w <= 0 || h <= 0 {
+	if w <= 0 || h <= 0 {
 		return img
 	}
-	reach := 1
+	// The square drawn: the cells' bounding box and the move's neighbours,
+	// its narrower side centred. A template is symmetric about the move, so
+	// the move is at the centre; Stern's whole-board T14 (the board and its
+	// rim) is drawn as the board, the move wherever it is.
+	x0, y0, x1, y1 := -1, -1, 1, 1
 	for _, c := range cells {
-		reach = max(reach, abs(c.DX), abs(c.DY))
+		x0, y0, x1, y1 = min(x0, c.DX), min(y0, c.DY), max(x1, c.DX), max(y1, c.DY)
 	}
-	n := 2*reach + 1
+	n := max(x1-x0, y1-y0) + 1
+	x0 -= (n - (x1 - x0 + 1)) / 2
+	y0 -= (n - (y1 - y0 + 1)) / 2
 	// Cells grow with the space but not past 20 pixels, so a 3x3 shape
 	// does not look like a close-up.
 	cell := min(min(w, h)/n, 20)
@@ -101,15 +108,15 @@ func paintShape(cells []predict.PatternCell, mover board.Color, w, h int) image.
 	// state of each point of the bounding square; "" outside the template.
 	state := make([]string, n*n)
 	at := func(dx, dy int) string {
-		if dx < -reach || dy < -reach || dx > reach || dy > reach {
+		if dx < x0 || dy < y0 || dx >= x0+n || dy >= y0+n {
 			return ""
 		}
-		return state[(dy+reach)*n+dx+reach]
+		return state[(dy-y0)*n+dx-x0]
 	}
 	for _, c := range cells {
-		state[(c.DY+reach)*n+c.DX+reach] = c.State
+		state[(c.DY-y0)*n+c.DX-x0] = c.State
 	}
-	state[reach*n+reach] = "move"
+	state[-y0*n-x0] = "move"
 
 	for i, s := range state {
 		x, y := ox+(i%n)*cell, oy+(i/n)*cell
@@ -136,7 +143,7 @@ func paintShape(cells []predict.PatternCell, mover board.Color, w, h int) image.
 		if s == "" || s == "edge" {
 			continue
 		}
-		dx, dy := i%n-reach, i/n-reach
+		dx, dy := i%n+x0, i/n+y0
 		x, y := ox+(i%n)*cell, oy+(i/n)*cell
 		lx, ly := x+(cell-line)/2, y+(cell-line)/2 // the lines' top-left pixel
 		if at(dx-1, dy) != "edge" {

@@ -29,6 +29,9 @@ type Model struct {
 	Played   []uint32  // times a slot's pattern was the move played
 	Seen     []uint32  // times it was a legal move's largest pattern (played or not)
 	Beta     float64   // the urgency noise β of eq. 3.1's model
+	// Hier, when set, makes the ranking model hierarchical (§3.3): the beliefs of the patterns are
+	// its messages, not Mu and Var, which then serve pass and the moves without a pattern only.
+	Hier *Hier
 	// Training metadata: games and positions learned from, for models/README.md, the inspector and
 	// resuming a run.
 	Games, Positions int
@@ -69,8 +72,17 @@ func (m *Model) Bernoulli(slot int) float64 {
 	return (1 + played) / (2 + seen)
 }
 
+// NewHierModel returns an untrained hierarchical model over the patterns of d.
+func NewHierModel(d *pattern.Dictionary, beta float64) *Model {
+	m := NewModel(d, beta)
+	m.Hier = newHier(d)
+	return m
+}
+
 // payload layout (little-endian): f64 β, u32 games, u32 positions, u32 n slots, then per slot
-// f32 μ, f32 σ², u32 played, u32 seen, then the pattern dictionary in its own format.
+// f32 μ, f32 σ², u32 played, u32 seen, then the pattern dictionary in its own format; a
+// hierarchical model then adds 'H', the β_i as f64, and per pattern its message as f32 precision,
+// f32 precision-adjusted mean.
 func (m *Model) payload() ([]byte, error) {
 	le := binary.LittleEndian
 	var buf bytes.Buffer
@@ -90,6 +102,15 @@ func (m *Model) payload() ([]byte, error) {
 	}
 	if _, err := m.Patterns.WriteTo(&buf); err != nil {
 		return nil, err
+	}
+	if h := m.Hier; h != nil {
+		buf.WriteByte('H')
+		binary.Write(&buf, le, h.BetaT[:])
+		for _, g := range h.Back {
+			le.PutUint32(rec[0:], math.Float32bits(float32(g.Pi)))
+			le.PutUint32(rec[4:], math.Float32bits(float32(g.Tau)))
+			buf.Write(rec[:8])
+		}
 	}
 	return buf.Bytes(), nil
 }
@@ -151,7 +172,8 @@ func Decode(data []byte, name string) (*Model, error) {
 			return fail("slot %d was played %d times but seen %d", i, m.Played[i], m.Seen[i])
 		}
 	}
-	d, err := pattern.ReadSternDictionary(bytes.NewReader(rest[16*n:]), name+" (patterns)")
+	r := bytes.NewReader(rest[16*n:])
+	d, err := pattern.ReadSternDictionary(r, name+" (patterns)")
 	if err != nil {
 		return nil, err
 	}
@@ -159,5 +181,29 @@ func Decode(data []byte, name string) (*Model, error) {
 		return fail("%d slots for %d patterns", n, d.Len())
 	}
 	m.Patterns = d
+	tail := rest[len(rest)-r.Len():]
+	if len(tail) == 0 {
+		return m, nil
+	}
+	h := &Hier{Back: make([]Gauss, d.Len())}
+	if want := 1 + 8*len(h.BetaT) + 8*d.Len(); tail[0] != 'H' || len(tail) != want {
+		return fail("%d bytes after the patterns, not a hierarchy of %d bytes", len(tail), want)
+	}
+	tail = tail[1:]
+	for i := range h.BetaT {
+		h.BetaT[i] = math.Float64frombits(le.Uint64(tail[8*i:]))
+		if !(h.BetaT[i] > 0) || math.IsInf(h.BetaT[i], 0) {
+			return fail("β_%d is %v", i+1, h.BetaT[i])
+		}
+	}
+	tail = tail[8*len(h.BetaT):]
+	for i := range h.Back {
+		g := Gauss{Pi: float64(math.Float32frombits(le.Uint32(tail[8*i:]))), Tau: float64(math.Float32frombits(le.Uint32(tail[8*i+4:])))}
+		if !(g.Pi >= 0) || math.IsInf(g.Pi, 0) || math.IsNaN(g.Tau) || math.IsInf(g.Tau, 0) {
+			return fail("the message of pattern %d is not a Gaussian (precision %v, %v)", i, g.Pi, g.Tau)
+		}
+		h.Back[i] = g
+	}
+	m.Hier = h
 	return m, nil
 }

@@ -152,3 +152,52 @@ func TestPredictors(t *testing.T) {
 		}
 	}
 }
+
+// TestHierModel: a hierarchical model learns (its messages leave their initial values), predicts
+// a distribution, and saves and loads with its hierarchy.
+func TestHierModel(t *testing.T) {
+	flat := smallModel(t, 10, 2)
+	m := NewHierModel(flat.Patterns, DefaultBeta)
+	if _, err := Train(context.Background(), trainGames, m, TrainOptions{MaxGames: 10, Workers: 2}); err != nil {
+		t.Fatal(err)
+	}
+	observed := 0
+	for id, g := range m.Hier.Back {
+		if m.Patterns.Entry(id).Size > 1 && g.Pi > 0 {
+			observed++
+		}
+	}
+	if observed == 0 {
+		t.Fatal("no pattern's message left uniform")
+	}
+	path := filepath.Join(t.TempDir(), "hier.ajim")
+	if err := m.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	got, err := Load(path)
+	if err != nil || got.Hier == nil || got.Hier.BetaT != m.Hier.BetaT {
+		t.Fatalf("loaded: %v, hierarchy %v", err, got != nil && got.Hier != nil)
+	}
+	for i, g := range m.Hier.Back {
+		if float32(g.Pi) != float32(got.Hier.Back[i].Pi) || float32(g.Tau) != float32(got.Hier.Back[i].Tau) {
+			t.Fatalf("message %d: %+v, loaded %+v", i, g, got.Hier.Back[i])
+		}
+	}
+	gs, err := game.LoadFile(filepath.Join("..", "..", "..", "assets", "games", "Agon-01-8.sgf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos, err := gs[0].PositionAt(gs[0].MainLine()[60])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d predict.Distribution
+	NewPredictor("bayes-hier", got, false).Predict(pos, &d)
+	sum := d.P[board.Pass]
+	for _, pt := range pos.Board.Points() {
+		sum += d.P[pt]
+	}
+	if math.Abs(sum-1) > 1e-9 {
+		t.Errorf("probabilities sum to %g", sum)
+	}
+}

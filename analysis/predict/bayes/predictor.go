@@ -11,25 +11,34 @@ import (
 )
 
 // looker finds each legal move's slot in a model: its largest pattern of T1–T14 in the
-// dictionary (the back-off of §3.2.3), pass, or none. The trainer and the predictors share it.
+// dictionary (the back-off of §3.2.3), pass, or none; and for a hierarchical model each move's whole
+// chain of patterns. The trainer and the predictors share it.
 type looker struct {
 	matcher pattern.SternMatcher
 	moves   []board.Point // the legal moves, pass last
 	slots   []int32       // each move's slot
+	chains  []chain       // each move's patterns (a hierarchical model only)
 }
 
-// look fills moves and slots for pos.
+// look fills moves and slots (and chains) for pos.
 func (l *looker) look(m *Model, pos *game.Position) {
 	b := &pos.Board
 	l.matcher.Sync(b)
-	l.moves, l.slots = l.moves[:0], l.slots[:0]
+	l.moves, l.slots, l.chains = l.moves[:0], l.slots[:0], l.chains[:0]
 	none := int32(m.NoneSlot())
 	for _, p := range b.Points() {
 		if !b.Legal(p, pos.ToPlay) {
 			continue
 		}
 		slot := none
-		if id, _, ok := m.Patterns.LargestStern(l.matcher.Keys(b, p, pos.ToPlay)); ok {
+		keys := l.matcher.Keys(b, p, pos.ToPlay)
+		if m.Hier != nil {
+			c := chainOf(m.Patterns, &keys)
+			if c.top > 0 {
+				slot = c.ids[c.top-1]
+			}
+			l.chains = append(l.chains, c)
+		} else if id, _, ok := m.Patterns.LargestStern(keys); ok {
 			slot = int32(id)
 		}
 		l.moves = append(l.moves, p)
@@ -37,6 +46,9 @@ func (l *looker) look(m *Model, pos *game.Position) {
 	}
 	l.moves = append(l.moves, board.Pass)
 	l.slots = append(l.slots, int32(m.PassSlot()))
+	if m.Hier != nil {
+		l.chains = append(l.chains, chain{})
+	}
 }
 
 // Predictor gives each legal move the probability that it is the most urgent under the full
@@ -55,6 +67,14 @@ type Predictor struct {
 	gm, gs  []float64
 	gc      []int32
 	gp      []float64
+
+	// The last position predicted and its distribution: Explain on the same position reuses them (the
+	// looker's moves and the matcher are that position's), so explaining every point of a position
+	// costs one prediction.
+	seen    game.Key
+	hasSeen bool
+	dist    predict.Distribution
+	ranks   predict.Ranks
 }
 
 // NewPredictor makes a predictor for m: the ranking model's, or with bernoulli the counting one's.
@@ -64,8 +84,16 @@ func NewPredictor(name string, m *Model, bernoulli bool) *Predictor {
 
 func (p *Predictor) Name() string { return p.name }
 
-// Predict implements predict.Predictor.
+// Predict implements predict.Predictor. It always computes afresh, and remembers the result for
+// Explain.
 func (p *Predictor) Predict(pos *game.Position, out *predict.Distribution) {
+	p.predict(pos, out)
+	p.dist = *out
+	p.seen, p.hasSeen = pos.Key(), true
+	p.ranks.Reset()
+}
+
+func (p *Predictor) predict(pos *game.Position, out *predict.Distribution) {
 	p.l.look(p.m, pos)
 	out.Reset(pos.Board.Size())
 	p.group()
@@ -105,10 +133,16 @@ func (p *Predictor) group() {
 		slot := slots[i]
 		if slot != last {
 			last = slot
-			if p.bernoulli {
+			switch {
+			case p.bernoulli:
 				p.gm = append(p.gm, float64(slot))
 				p.gs = append(p.gs, 0)
-			} else {
+			case p.m.Hier != nil && p.l.chains[i].top > 0:
+				// Moves with the same largest pattern have the same chain: it is nested in it.
+				g := p.m.Hier.belief(&p.l.chains[i])
+				p.gm = append(p.gm, g.Mean())
+				p.gs = append(p.gs, math.Sqrt(g.Var()+beta2))
+			default:
 				p.gm = append(p.gm, p.m.Mu[slot])
 				p.gs = append(p.gs, math.Sqrt(p.m.Var[slot]+beta2))
 			}

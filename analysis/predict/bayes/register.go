@@ -5,23 +5,27 @@ import (
 	"aji/models"
 )
 
+// HierName is the name of the hierarchical model's predictor and of its embedded default.
+const HierName = "bayes-hier"
+
 func init() {
-	factory := func(bernoulli bool) predict.Factory {
+	factory := func(def string, bernoulli bool) predict.Factory {
 		return func(name string, o predict.Options) (predict.Predictor, error) {
-			m, err := Shared(o.Model)
+			m, err := shared.Load(def, o.Model)
 			if err != nil {
 				return nil, err
 			}
 			return NewPredictor(name, m, bernoulli), nil
 		}
 	}
-	predict.Register("bayes", factory(false))
-	predict.Register("bernoulli", factory(true))
-	predict.RegisterKind(Kind, factory(false))
+	predict.Register("bayes", factory(Kind, false))
+	predict.Register("bernoulli", factory(Kind, true))
+	predict.Register(HierName, factory(HierName, false))
+	predict.RegisterKind(Kind, factory(Kind, false)) // a loaded file: flat or hierarchical, as it says
 }
 
 var shared = models.NewLoader(Load, Decode)
 
-// Shared returns the model in the file at path, or the embedded default when path is "". It is
-// decoded once and shared, read-only, by every predictor.
+// Shared returns the model in the file at path, or the embedded default of the flat model when path
+// is "". It is decoded once and shared, read-only, by every predictor.
 func Shared(path string) (*Model, error) { return shared.Load(Kind, path) }

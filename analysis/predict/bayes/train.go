@@ -37,15 +37,17 @@ type TrainStats struct {
 
 // gameObs is what one game teaches: per position the slots of its legal moves, the move played first.
 type gameObs struct {
-	index int
-	slots []int32
-	ends  []int32 // position i's slots are slots[ends[i−1]:ends[i]]
-	skip  int
+	index  int
+	slots  []int32
+	chains []chain // of a hierarchical model: each move's patterns, beside its slot
+	ends   []int32 // position i's slots are slots[ends[i−1]:ends[i]]
+	skip   int
 }
 
 // Train learns m from the games at path by one pass of assumed-density filtering (Stern §2.5,
 // §3.2.1): after each position the beliefs of the patterns of its moves become the approximate
-// posterior, by Ranker, and are the prior for the next. The counts of the Bernoulli model (§3.2.2)
+// posterior, by Ranker, and are the prior for the next. In a hierarchical model (§3.3) a move's
+// belief is the forward pass down its chain of patterns, and the update goes back up it. The counts of the Bernoulli model (§3.2.2)
 // are kept at the same time. Workers find the patterns of the games' moves concurrently; one
 // goroutine applies the updates, in the games' stored order, so the model is the same whatever
 // the number of workers. Expert passes are not learned from (as aji eval does not score them),
@@ -84,19 +86,31 @@ func Train(ctx context.Context, path string, m *Model, opt TrainOptions) (TrainS
 		}
 		from := int32(0)
 		for _, end := range o.ends {
-			slots := o.slots[from:end]
+			slots, start := o.slots[from:end], from
 			from = end
 			for _, s := range slots {
 				m.Seen[s]++
 			}
 			m.Played[slots[0]]++
 			if !opt.Counting {
+				var chains []chain
+				if m.Hier != nil {
+					chains = o.chains[start : start+int32(len(slots))]
+				}
 				prior, out = slices.Grow(prior[:0], len(slots))[:len(slots)], slices.Grow(out[:0], len(slots))[:len(slots)]
 				for i, s := range slots {
-					prior[i] = m.Belief(int(s))
+					if chains != nil && chains[i].top > 0 {
+						prior[i] = m.Hier.belief(&chains[i])
+					} else {
+						prior[i] = m.Belief(int(s))
+					}
 				}
 				sweeps += rk.Rank(prior, beta2, out)
 				for i, s := range slots {
+					if chains != nil && chains[i].top > 0 {
+						m.Hier.observe(&chains[i], out[i])
+						continue
+					}
 					g := m.Belief(int(s)).Mul(out[i])
 					m.Mu[s], m.Var[s] = g.Mean(), g.Var()
 				}
@@ -160,6 +174,10 @@ func (l *looker) game(m *Model, g *game.Game, o *gameObs) {
 		start := len(o.slots)
 		o.slots = append(o.slots, l.slots...)
 		o.slots[start], o.slots[start+i] = o.slots[start+i], o.slots[start]
+		if m.Hier != nil {
+			o.chains = append(o.chains, l.chains...)
+			o.chains[start], o.chains[start+i] = o.chains[start+i], o.chains[start]
+		}
 		o.ends = append(o.ends, int32(len(o.slots)))
 		return nil
 	})
