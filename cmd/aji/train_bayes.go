@@ -16,8 +16,9 @@ import (
 
 // trainBayes learns Stern's pattern models by one pass over the training games: the full ranking
 // model by assumed-density filtering (bayes) with the Bernoulli counts beside it, or the counts
-// alone (bernoulli, which needs no EP and takes a fraction of the time). A model file holds both;
-// the predictors bayes and bernoulli read their part of it.
+// alone (bernoulli, which needs no EP and takes a fraction of the time), or the hierarchical
+// ranking model (bayes-hier). A model file holds the beliefs and the counts; the predictors bayes
+// and bernoulli read their part of it.
 func trainBayes(ctx context.Context, kind string, args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("train "+kind, flag.ContinueOnError)
 	games := fs.String("games", "", "training games")
@@ -48,6 +49,9 @@ func trainBayes(ctx context.Context, kind string, args []string, stdout io.Write
 			return err
 		}
 		m = bayes.NewModel(d, *beta)
+		if kind == bayes.HierName {
+			m = bayes.NewHierModel(d, *beta)
+		}
 	}
 	total, err := gamesToRead(*games, *maxGames)
 	if err != nil {
