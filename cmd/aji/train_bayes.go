@@ -17,7 +17,7 @@ import (
 // trainBayes learns Stern's pattern models by one pass over the training games: the full ranking
 // model by assumed-density filtering (bayes) with the Bernoulli counts beside it, or the counts
 // alone (bernoulli, which needs no EP and takes a fraction of the time), or the hierarchical
-// ranking model (bayes-hier). A model file holds the beliefs and the counts; the predictors bayes
+// ranking model (bayes-hier), or the linear feature model (bayes-linear). A model file holds the beliefs and the counts; the predictors bayes
 // and bernoulli read their part of it.
 func trainBayes(ctx context.Context, kind string, args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("train "+kind, flag.ContinueOnError)
@@ -49,8 +49,11 @@ func trainBayes(ctx context.Context, kind string, args []string, stdout io.Write
 			return err
 		}
 		m = bayes.NewModel(d, *beta)
-		if kind == bayes.HierName {
+		switch kind {
+		case bayes.HierName:
 			m = bayes.NewHierModel(d, *beta)
+		case bayes.LinearName:
+			m = bayes.NewLinearModel(d, *beta)
 		}
 	}
 	total, err := gamesToRead(*games, *maxGames)

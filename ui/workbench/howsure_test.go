@@ -37,7 +37,11 @@ func init() {
 	if err := bayes.NewHierModel(d, bayes.DefaultBeta).Save(hier); err != nil {
 		panic(err)
 	}
-	for name, path := range map[string]string{"bayes": flat, "bernoulli": flat, bayes.HierName: hier} {
+	linear := filepath.Join(os.TempDir(), "aji-workbench-test-bayes-linear.ajim")
+	if err := bayes.NewLinearModel(d, bayes.DefaultBeta).Save(linear); err != nil {
+		panic(err)
+	}
+	for name, path := range map[string]string{"bayes": flat, "bernoulli": flat, bayes.HierName: hier, bayes.LinearName: linear} {
 		if p, err := predict.New(name, predict.Options{}); err == nil || p != nil {
 			continue // an embedded default
 		}

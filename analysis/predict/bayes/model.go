@@ -32,6 +32,8 @@ type Model struct {
 	// Hier, when set, makes the ranking model hierarchical (§3.3): the beliefs of the patterns are
 	// its messages, not Mu and Var, which then serve pass and the moves without a pattern only.
 	Hier *Hier
+	// Linear, when set, adds Coulom's tactical features to the flat ranking model (§3.4).
+	Linear *Linear
 	// Training metadata: games and positions learned from, for models/README.md, the inspector and
 	// resuming a run.
 	Games, Positions int
@@ -79,10 +81,17 @@ func NewHierModel(d *pattern.Dictionary, beta float64) *Model {
 	return m
 }
 
+// NewLinearModel returns an untrained linear feature model over the patterns of d.
+func NewLinearModel(d *pattern.Dictionary, beta float64) *Model {
+	m := NewModel(d, beta)
+	m.Linear = newLinear()
+	return m
+}
+
 // payload layout (little-endian): f64 β, u32 games, u32 positions, u32 n slots, then per slot
 // f32 μ, f32 σ², u32 played, u32 seen, then the pattern dictionary in its own format; a
 // hierarchical model then adds 'H', the β_i as f64, and per pattern its message as f32 precision,
-// f32 precision-adjusted mean.
+// f32 precision-adjusted mean; a linear model adds 'L' and per feature index f32 μ, f32 σ².
 func (m *Model) payload() ([]byte, error) {
 	le := binary.LittleEndian
 	var buf bytes.Buffer
@@ -109,6 +118,14 @@ func (m *Model) payload() ([]byte, error) {
 		for _, g := range h.Back {
 			le.PutUint32(rec[0:], math.Float32bits(float32(g.Pi)))
 			le.PutUint32(rec[4:], math.Float32bits(float32(g.Tau)))
+			buf.Write(rec[:8])
+		}
+	}
+	if l := m.Linear; l != nil {
+		buf.WriteByte('L')
+		for i := range l.Mu {
+			le.PutUint32(rec[0:], math.Float32bits(float32(l.Mu[i])))
+			le.PutUint32(rec[4:], math.Float32bits(float32(l.Var[i])))
 			buf.Write(rec[:8])
 		}
 	}
@@ -182,28 +199,46 @@ func Decode(data []byte, name string) (*Model, error) {
 	}
 	m.Patterns = d
 	tail := rest[len(rest)-r.Len():]
-	if len(tail) == 0 {
-		return m, nil
-	}
-	h := &Hier{Back: make([]Gauss, d.Len())}
-	if want := 1 + 8*len(h.BetaT) + 8*d.Len(); tail[0] != 'H' || len(tail) != want {
-		return fail("%d bytes after the patterns, not a hierarchy of %d bytes", len(tail), want)
-	}
-	tail = tail[1:]
-	for i := range h.BetaT {
-		h.BetaT[i] = math.Float64frombits(le.Uint64(tail[8*i:]))
-		if !(h.BetaT[i] > 0) || math.IsInf(h.BetaT[i], 0) {
-			return fail("β_%d is %v", i+1, h.BetaT[i])
+	if len(tail) > 0 && tail[0] == 'H' {
+		h := &Hier{Back: make([]Gauss, d.Len())}
+		want := 1 + 8*len(h.BetaT) + 8*d.Len()
+		if len(tail) < want {
+			return fail("a hierarchy of %d bytes, %d found", want, len(tail))
 		}
-	}
-	tail = tail[8*len(h.BetaT):]
-	for i := range h.Back {
-		g := Gauss{Pi: float64(math.Float32frombits(le.Uint32(tail[8*i:]))), Tau: float64(math.Float32frombits(le.Uint32(tail[8*i+4:])))}
-		if !(g.Pi >= 0) || math.IsInf(g.Pi, 0) || math.IsNaN(g.Tau) || math.IsInf(g.Tau, 0) {
-			return fail("the message of pattern %d is not a Gaussian (precision %v, %v)", i, g.Pi, g.Tau)
+		body := tail[1:]
+		for i := range h.BetaT {
+			h.BetaT[i] = math.Float64frombits(le.Uint64(body[8*i:]))
+			if !(h.BetaT[i] > 0) || math.IsInf(h.BetaT[i], 0) {
+				return fail("β_%d is %v", i+1, h.BetaT[i])
+			}
 		}
-		h.Back[i] = g
+		body = body[8*len(h.BetaT):]
+		for i := range h.Back {
+			g := Gauss{Pi: float64(math.Float32frombits(le.Uint32(body[8*i:]))), Tau: float64(math.Float32frombits(le.Uint32(body[8*i+4:])))}
+			if !(g.Pi >= 0) || math.IsInf(g.Pi, 0) || math.IsNaN(g.Tau) || math.IsInf(g.Tau, 0) {
+				return fail("the message of pattern %d is not a Gaussian (precision %v, %v)", i, g.Pi, g.Tau)
+			}
+			h.Back[i] = g
+		}
+		m.Hier, tail = h, tail[want:]
 	}
-	m.Hier = h
+	if len(tail) > 0 && tail[0] == 'L' {
+		l := newLinear()
+		want := 1 + 8*len(l.Mu)
+		if len(tail) < want {
+			return fail("linear features of %d bytes, %d found", want, len(tail))
+		}
+		for i := range l.Mu {
+			l.Mu[i] = float64(math.Float32frombits(le.Uint32(tail[1+8*i:])))
+			l.Var[i] = float64(math.Float32frombits(le.Uint32(tail[5+8*i:])))
+			if math.IsNaN(l.Mu[i]) || math.IsInf(l.Mu[i], 0) || !(l.Var[i] > 0) || math.IsInf(l.Var[i], 0) {
+				return fail("feature %d: N(%v, %v)", i, l.Mu[i], l.Var[i])
+			}
+		}
+		m.Linear, tail = l, tail[want:]
+	}
+	if len(tail) > 0 {
+		return fail("%d bytes after the model", len(tail))
+	}
 	return m, nil
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"aji/analysis/board"
+	"aji/analysis/feature"
 	"aji/analysis/game"
 	"aji/analysis/pattern"
 	"aji/analysis/predict"
@@ -193,6 +194,46 @@ func TestHierModel(t *testing.T) {
 	}
 	var d predict.Distribution
 	NewPredictor("bayes-hier", got, false).Predict(pos, &d)
+	sum := d.P[board.Pass]
+	for _, pt := range pos.Board.Points() {
+		sum += d.P[pt]
+	}
+	if math.Abs(sum-1) > 1e-9 {
+		t.Errorf("probabilities sum to %g", sum)
+	}
+}
+
+// TestLinearModel: the linear feature model learns the tactical features' values — a capture is
+// worth more than a self-atari after a few games — predicts a distribution, and saves and loads.
+func TestLinearModel(t *testing.T) {
+	flat := smallModel(t, 15, 2)
+	m := NewLinearModel(flat.Patterns, DefaultBeta)
+	if _, err := Train(context.Background(), trainGames, m, TrainOptions{MaxGames: 15, Workers: 2}); err != nil {
+		t.Fatal(err)
+	}
+	capture := feature.Index(feature.Capture, feature.CaptureNotLadder)
+	selfAtari := feature.Index(feature.SelfAtari, feature.SelfAtariLevel)
+	if !(m.Linear.Mu[capture] > m.Linear.Mu[selfAtari]) || !(m.Linear.Var[capture] < PriorVar) {
+		t.Errorf("capture N(%g, %g), self-atari N(%g, %g)", m.Linear.Mu[capture], m.Linear.Var[capture], m.Linear.Mu[selfAtari], m.Linear.Var[selfAtari])
+	}
+	path := filepath.Join(t.TempDir(), "linear.ajim")
+	if err := m.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	got, err := Load(path)
+	if err != nil || got.Linear == nil || got.Hier != nil || float32(got.Linear.Mu[capture]) != float32(m.Linear.Mu[capture]) {
+		t.Fatalf("loaded: %v", err)
+	}
+	gs, err := game.LoadFile(filepath.Join("..", "..", "..", "assets", "games", "Agon-01-8.sgf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos, err := gs[0].PositionAt(gs[0].MainLine()[80])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d predict.Distribution
+	NewPredictor(LinearName, got, false).Predict(pos, &d)
 	sum := d.P[board.Pass]
 	for _, pt := range pos.Board.Points() {
 		sum += d.P[pt]

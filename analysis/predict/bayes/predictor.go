@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"aji/analysis/board"
+	"aji/analysis/feature"
 	"aji/analysis/game"
 	"aji/analysis/pattern"
 	"aji/analysis/predict"
@@ -18,6 +19,21 @@ type looker struct {
 	moves   []board.Point // the legal moves, pass last
 	slots   []int32       // each move's slot
 	chains  []chain       // each move's patterns (a hierarchical model only)
+
+	// A linear model's tactical features: move i's are feats[featEnd[i−1]:featEnd[i]].
+	ext     feature.Extractor
+	set     feature.Set
+	feats   []int32
+	featEnd []int32
+}
+
+// features of move i (a linear model).
+func (l *looker) features(i int) []int32 {
+	from := int32(0)
+	if i > 0 {
+		from = l.featEnd[i-1]
+	}
+	return l.feats[from:l.featEnd[i]]
 }
 
 // look fills moves and slots (and chains) for pos.
@@ -48,6 +64,14 @@ func (l *looker) look(m *Model, pos *game.Position) {
 	l.slots = append(l.slots, int32(m.PassSlot()))
 	if m.Hier != nil {
 		l.chains = append(l.chains, chain{})
+	}
+	if m.Linear != nil {
+		l.ext.Extract(pos, &l.set)
+		l.feats, l.featEnd = l.feats[:0], l.featEnd[:0]
+		for _, mv := range l.moves {
+			l.feats = moveFeatures(l.feats, &l.set.At[mv])
+			l.featEnd = append(l.featEnd, int32(len(l.feats)))
+		}
 	}
 }
 
@@ -128,12 +152,17 @@ func (p *Predictor) group() {
 	p.groupOf = slices.Grow(p.groupOf[:0], n)[:n]
 	p.gm, p.gs, p.gc, p.gp = p.gm[:0], p.gs[:0], p.gc[:0], p.gp[:0]
 	beta2 := p.m.Beta * p.m.Beta
+	linear := p.m.Linear != nil && !p.bernoulli // its moves differ by their features: a group each
 	last := int32(-1)
 	for _, i := range p.order {
 		slot := slots[i]
-		if slot != last {
+		if slot != last || linear {
 			last = slot
 			switch {
+			case linear:
+				m, v := p.m.Linear.prior(p.m.Belief(int(slot)), p.l.features(int(i)), beta2)
+				p.gm = append(p.gm, m)
+				p.gs = append(p.gs, math.Sqrt(v))
 			case p.bernoulli:
 				p.gm = append(p.gm, float64(slot))
 				p.gs = append(p.gs, 0)

@@ -5,8 +5,12 @@ import (
 	"aji/models"
 )
 
-// HierName is the name of the hierarchical model's predictor and of its embedded default.
-const HierName = "bayes-hier"
+// HierName and LinearName are the names of the hierarchical and the linear feature model's
+// predictors and of their embedded defaults.
+const (
+	HierName   = "bayes-hier"
+	LinearName = "bayes-linear"
+)
 
 func init() {
 	factory := func(def string, bernoulli bool) predict.Factory {
@@ -21,6 +25,7 @@ func init() {
 	predict.Register("bayes", factory(Kind, false))
 	predict.Register("bernoulli", factory(Kind, true))
 	predict.Register(HierName, factory(HierName, false))
+	predict.Register(LinearName, factory(LinearName, false))
 	predict.RegisterKind(Kind, factory(Kind, false)) // a loaded file: flat or hierarchical, as it says
 }
 

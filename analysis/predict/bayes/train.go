@@ -40,8 +40,11 @@ type gameObs struct {
 	index  int
 	slots  []int32
 	chains []chain // of a hierarchical model: each move's patterns, beside its slot
-	ends   []int32 // position i's slots are slots[ends[i−1]:ends[i]]
-	skip   int
+	// A linear model's features: move j's (over the whole game) are feats[featEnd[j−1]:featEnd[j]].
+	feats   []int32
+	featEnd []int32
+	ends    []int32 // position i's slots are slots[ends[i−1]:ends[i]]
+	skip    int
 }
 
 // Train learns m from the games at path by one pass of assumed-density filtering (Stern §2.5,
@@ -98,20 +101,39 @@ func Train(ctx context.Context, path string, m *Model, opt TrainOptions) (TrainS
 					chains = o.chains[start : start+int32(len(slots))]
 				}
 				prior, out = slices.Grow(prior[:0], len(slots))[:len(slots)], slices.Grow(out[:0], len(slots))[:len(slots)]
+				feats := func(i int) []int32 { // a linear model's features of the position's move i
+					j := int(start) + i
+					lo := int32(0)
+					if j > 0 {
+						lo = o.featEnd[j-1]
+					}
+					return o.feats[lo:o.featEnd[j]]
+				}
+				noise := beta2
 				for i, s := range slots {
-					if chains != nil && chains[i].top > 0 {
+					switch {
+					case m.Linear != nil:
+						prior[i] = MeanVar(m.Linear.prior(m.Belief(int(s)), feats(i), beta2))
+					case chains != nil && chains[i].top > 0:
 						prior[i] = m.Hier.belief(&chains[i])
-					} else {
+					default:
 						prior[i] = m.Belief(int(s))
 					}
 				}
-				sweeps += rk.Rank(prior, beta2, out)
+				if m.Linear != nil {
+					noise = 0 // the prior is the urgency's own, every term's noise in it
+				}
+				sweeps += rk.Rank(prior, noise, out)
 				for i, s := range slots {
-					if chains != nil && chains[i].top > 0 {
+					msg := out[i]
+					switch {
+					case m.Linear != nil:
+						msg = m.Linear.observe(m.Belief(int(s)), feats(i), out[i], beta2)
+					case chains != nil && chains[i].top > 0:
 						m.Hier.observe(&chains[i], out[i])
 						continue
 					}
-					g := m.Belief(int(s)).Mul(out[i])
+					g := m.Belief(int(s)).Mul(msg)
 					m.Mu[s], m.Var[s] = g.Mean(), g.Var()
 				}
 			}
@@ -178,7 +200,27 @@ func (l *looker) game(m *Model, g *game.Game, o *gameObs) {
 			o.chains = append(o.chains, l.chains...)
 			o.chains[start], o.chains[start+i] = o.chains[start+i], o.chains[start]
 		}
+		if m.Linear != nil { // the played move's features first, as its slot
+			for _, k := range append([]int{i}, skipIndex(len(l.moves), i)...) {
+				o.feats = append(o.feats, l.features(k)...)
+				o.featEnd = append(o.featEnd, int32(len(o.feats)))
+			}
+		}
 		o.ends = append(o.ends, int32(len(o.slots)))
 		return nil
 	})
+}
+
+// skipIndex lists 0..n−1 without i, in order but with 0 in i's place: the order of a position's
+// moves once the played one, i, has swapped places with the first.
+func skipIndex(n, i int) []int {
+	out := make([]int, 0, n-1)
+	for k := 1; k < n; k++ {
+		if k == i {
+			out = append(out, 0)
+		} else {
+			out = append(out, k)
+		}
+	}
+	return out
 }
