@@ -5,6 +5,10 @@
 #               (make run ARGS=game.sgf opens a file instead)
 #   make test   install what the tests need, then every check CI runs
 #   make bench  the go test benchmarks and `aji bench board`
+#   make install    the desktop app and the `aji` command under PREFIX
+#               (default ~/.local), with a desktop entry and icon so the
+#               app shows in the desktop's menu and opens .sgf files
+#   make uninstall  removes what make install put there
 #
 # Package installation lives in scripts/deps.sh and is skipped when nothing
 # is missing.
@@ -18,6 +22,11 @@ export LANG := en_US.UTF-8
 
 BIN := bin/aji-app
 ARGS ?=
+# Where make install puts bin/aji, bin/aji-app and share/...; /usr/local
+# (with sudo) for every user.
+PREFIX ?= $(HOME)/.local
+# SKIP_DEPS=1 skips the Debian packages check (the install test sets it).
+SKIP_DEPS ?=
 # Pinned so a new release cannot break CI on a new check; v0.8.2 (released
 # as 2026.2.2) analyses Go 1.26 code.
 STATICCHECK_VERSION ?= v0.8.2
@@ -25,7 +34,7 @@ STATICCHECK := $(shell $(GO) env GOPATH)/bin/staticcheck
 TEST_TIMEOUT ?= 10m
 FUZZTIME ?= 5s
 
-.PHONY: run build test bench deps-run deps-test fmt vet staticcheck unit fuzz screenshot docs-screenshot clean
+.PHONY: run build test bench deps-run deps-test fmt vet staticcheck unit fuzz screenshot docs-screenshot clean install uninstall
 
 run: deps-run build
 	./$(BIN) $(ARGS)
@@ -76,6 +85,17 @@ docs-screenshot:
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 	@if [[ -d cmd/aji ]]; then $(GO) run ./cmd/aji bench board; fi
+
+# The file layout is scripts/install.sh's; the desktop entry's one home is
+# assets/aji.desktop.in.
+install:
+	@if [[ -z "$(SKIP_DEPS)" ]]; then scripts/deps.sh run; fi
+	$(GO) build -o $(BIN) ./app
+	$(GO) build -o bin/aji ./cmd/aji
+	scripts/install.sh install "$(PREFIX)"
+
+uninstall:
+	scripts/install.sh uninstall "$(PREFIX)"
 
 clean:
 	rm -rf bin

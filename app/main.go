@@ -27,7 +27,7 @@ func main() {
 	// record and creating the window, not just drawing.
 	start := time.Now()
 
-	move := flag.Int("move", -1, "show the position after `N` main-line moves (default: the last)")
+	move := flag.Int("move", -1, "show the position after `N` main-line moves (default: the sample's first, a file's last viewed, else its last)")
 	verbose := flag.Bool("v", false, "log at debug level: repaints, navigation-to-heat-map times")
 	flag.Usage = func() {
 		fmt.Fprintf(flag.CommandLine.Output(), "usage: aji-app [-move N] [-v] [FILE.sgf]\n")
@@ -57,7 +57,11 @@ func main() {
 		})
 		slog.Debug("board painted", "width", p.Width, "height", p.Height, "resized", p.Resized, "took", p.Took.Round(time.Microsecond))
 	}
-	if err := open(wb, flag.Arg(0), *move); err != nil {
+	name, data, err := assets.Sample()
+	if err == nil {
+		err = wb.Start(flag.Arg(0), *move, name, data)
+	}
+	if err != nil {
 		// The window still opens, on an empty board, so the user can pick
 		// another file; the message also goes to the terminal for scripts.
 		fmt.Fprintln(os.Stderr, "aji-app:", err)
@@ -65,19 +69,8 @@ func main() {
 	} else {
 		slog.Info("game loaded", "source", flag.Arg(0), "elapsed", time.Since(start).Round(time.Microsecond))
 	}
-	// The board takes most of a 1280x800 laptop screen, the panel the rest.
-	w.Resize(fyne.NewSize(1200, 780))
+	// The board takes most of a 1280x800 laptop screen, the panel the rest;
+	// from the second run on, the size the user left it.
+	wb.RestoreSize(fyne.NewSize(1200, 780))
 	w.ShowAndRun()
-}
-
-// open shows the game in path, or the embedded sample when path is empty.
-func open(wb *workbench.Workbench, path string, move int) error {
-	if path != "" {
-		return wb.ShowFile(path, move)
-	}
-	name, data, err := assets.Sample()
-	if err != nil {
-		return err
-	}
-	return wb.Show(name, "", data, move)
 }

@@ -66,6 +66,7 @@ func (wb *Workbench) Show(name, path string, data []byte, move int) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
+	wb.rememberMove() // of the file being left
 	doc := &document{cursor: c, name: name, path: path, games: len(games)}
 	if path != "" {
 		doc.stamp = stampOf(path)
@@ -103,10 +104,15 @@ func (wb *Workbench) load(path string) {
 }
 
 // ShowFile is Show for a file: it replaces the game with the first game in
-// path, at move move of the main line (negative: its end).
+// path, at move move of the main line (negative: the move the user last
+// viewed in that file, else its end).
 func (wb *Workbench) ShowFile(path string, move int) error {
 	if abs, err := filepath.Abs(path); err == nil {
 		path = abs
+	}
+	wb.rememberMove() // first, in case path is the file shown
+	if m, ok := lastViewed(wb.opts.Preferences, path); ok && move < 0 {
+		move = m
 	}
 	data, err := readRecord(path)
 	if err != nil {

@@ -2,6 +2,8 @@ package workbench
 
 import (
 	"slices"
+	"strconv"
+	"strings"
 
 	"aji/analysis/predict"
 	"aji/ui/goban"
@@ -34,7 +36,68 @@ const (
 	prefHideBelow   = "hide_below"
 	prefHeat        = "heat"
 	prefTab         = "tab"
+	// The window and the split between boards and panel, saved when the
+	// workbench stops.
+	prefWindowWidth  = "window_width"
+	prefWindowHeight = "window_height"
+	prefSplit        = "split_offset"
+	// prefLastMoves remembers, for the files opened last, the move the user
+	// was looking at: "N\tPATH" strings, newest first.
+	prefLastMoves = "last_moves"
 )
+
+// maxLastMoves is how many files' last moves are kept: the recent list's,
+// and some more so a file dropped from it by a few others is still found.
+const maxLastMoves = 3 * maxRecent
+
+// defaultSplit is the share of the width the boards get by default, as in
+// Sabaki and KaTrain; the panel keeps enough for the predictor controls.
+const defaultSplit = 0.68
+
+// lastViewed is the move the user last viewed in the file at path.
+func lastViewed(p fyne.Preferences, path string) (int, bool) {
+	for _, e := range p.StringList(prefLastMoves) {
+		n, f, ok := strings.Cut(e, "\t")
+		if !ok || f != path {
+			continue
+		}
+		if m, err := strconv.Atoi(n); err == nil && m >= 0 {
+			return m, true
+		}
+	}
+	return 0, false
+}
+
+// saveLastViewed records move as the one the user last viewed in path.
+func saveLastViewed(p fyne.Preferences, path string, move int) {
+	list := slices.DeleteFunc(p.StringList(prefLastMoves), func(e string) bool {
+		_, f, _ := strings.Cut(e, "\t")
+		return f == path
+	})
+	list = append([]string{strconv.Itoa(move) + "\t" + path}, list...)
+	if len(list) > maxLastMoves {
+		list = list[:maxLastMoves]
+	}
+	p.SetStringList(prefLastMoves, list)
+}
+
+// windowSize is the saved size of the window, or def.
+func windowSize(p fyne.Preferences, def fyne.Size) fyne.Size {
+	w, h := p.Float(prefWindowWidth), p.Float(prefWindowHeight)
+	// A size smaller than any usable window is a damaged preference.
+	if w < 400 || h < 300 {
+		return def
+	}
+	return fyne.NewSize(float32(w), float32(h))
+}
+
+// splitOffset is the saved split between boards and panel, or the default.
+func splitOffset(p fyne.Preferences) float64 {
+	if o := p.FloatWithFallback(prefSplit, defaultSplit); o >= 0.2 && o <= 0.9 {
+		return o
+	}
+	return defaultSplit
+}
 
 // Choices offered by the panel.
 var (

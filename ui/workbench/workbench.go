@@ -47,11 +47,12 @@ type Workbench struct {
 	settings  settings
 	panel     *panel
 	status    *statusBar
-	tabs      []tab           // the tabs below the predictor controls, in tabMakers' order
-	boards    *fyne.Container // the main board, or both boards side by side
-	comparing bool            // boards holds both boards
-	recent    *fyne.MenuItem  // File ▸ Open Recent
-	present   *presenter      // presentation mode (View ▸ Presentation mode)
+	tabs      []tab            // the tabs below the predictor controls, in tabMakers' order
+	boards    *fyne.Container  // the main board, or both boards side by side
+	split     *container.Split // boards | panel
+	comparing bool             // boards holds both boards
+	recent    *fyne.MenuItem   // File ▸ Open Recent
+	present   *presenter       // presentation mode (View ▸ Presentation mode)
 
 	nav    navStats
 	broken map[string]error // predictors that failed to start, by name
@@ -121,12 +122,11 @@ func New(w fyne.Window, o Options) *Workbench {
 	wb.layoutBoards()
 
 	right := container.NewBorder(container.NewVBox(wb.panel.info, wb.panel.predictor), nil, nil, nil, wb.panel.tabs)
-	split := container.NewHSplit(wb.boards, right)
-	// The board gets most of the width, as in Sabaki and KaTrain; the panel
-	// keeps enough for the predictor controls.
-	split.Offset = 0.68
-	w.SetContent(container.NewBorder(nil, wb.status.widget(), nil, nil, split))
-	w.SetMainMenu(wb.mainMenu())
+	wb.split = container.NewHSplit(wb.boards, right)
+	// The board gets most of the width, or what the user left it last time.
+	wb.split.Offset = splitOffset(o.Preferences)
+	w.SetContent(container.NewBorder(nil, wb.status.widget(), nil, nil, wb.split))
+	w.SetMainMenu(wb.withHelp(wb.mainMenu()))
 	w.Canvas().SetOnTypedKey(func(ev *fyne.KeyEvent) { wb.Key(ev.Name, wb.opts.Modifiers()) })
 	w.SetOnDropped(wb.dropped)
 	w.SetCloseIntercept(wb.RequestClose)
@@ -139,12 +139,43 @@ func New(w fyne.Window, o Options) *Workbench {
 func (wb *Workbench) Board() *goban.Board { return wb.views[0].board }
 
 // Stop cancels running analyses and the tabs' own work (the search), and
-// waits for the workers.
+// waits for the workers. It saves what the next run restores: the move shown
+// in the file, the window's size and the split.
 func (wb *Workbench) Stop() {
+	wb.saveLayout()
+	wb.rememberMove()
 	for _, t := range wb.tabs {
 		t.stop()
 	}
 	wb.engine.Stop()
+}
+
+// RestoreSize gives the window the size it had when the workbench last
+// stopped, or def on a first start.
+func (wb *Workbench) RestoreSize(def fyne.Size) {
+	wb.win.Resize(windowSize(wb.opts.Preferences, def))
+}
+
+// saveLayout saves the window's size and the split, unless presenting: a
+// full-screen size is no size to open with.
+func (wb *Workbench) saveLayout() {
+	if wb.present.on || wb.win.FullScreen() {
+		return
+	}
+	p := wb.opts.Preferences
+	if size := wb.win.Canvas().Size(); size.Width > 0 && size.Height > 0 {
+		p.SetFloat(prefWindowWidth, float64(size.Width))
+		p.SetFloat(prefWindowHeight, float64(size.Height))
+	}
+	p.SetFloat(prefSplit, wb.split.Offset)
+}
+
+// rememberMove records the move shown in the current file, where ShowFile
+// opens it next time.
+func (wb *Workbench) rememberMove() {
+	if wb.doc.path != "" {
+		saveLastViewed(wb.opts.Preferences, wb.doc.path, wb.doc.cursor.Position().MoveNumber)
+	}
 }
 
 // layoutBoards shows the main board alone, or both boards side by side with
