@@ -91,6 +91,7 @@ type guessTab struct {
 	startB, stopB, revealB, predsB *widget.Button
 	colorsR                        *widget.RadioGroup
 	status, preds, last            *widget.Label
+	body                           *fyne.Container // the labels under the buttons
 	gameL, sittingL, pastL         *widget.Label
 	box                            fyne.CanvasObject
 }
@@ -137,10 +138,10 @@ func newGuessTab(wb *Workbench) tab {
 		gt.status,
 		container.NewGridWithColumns(2, gt.revealB, gt.predsB),
 	)
-	body := container.NewVBox(gt.preds, gt.last,
+	gt.body = container.NewVBox(gt.preds, gt.last,
 		heading("Score"), gt.gameL, gt.sittingL,
 		heading("Past sittings"), gt.pastL, keys)
-	gt.box = container.NewBorder(top, nil, nil, nil, container.NewVScroll(body))
+	gt.box = container.NewBorder(top, nil, nil, nil, container.NewVScroll(gt.body))
 	gt.status.SetText("Hides the record's next move: find it, with hints after a wrong guess, and compare with the predictors.")
 	gt.update()
 	return gt
@@ -496,6 +497,9 @@ func (gt *guessTab) update() {
 		past = "None yet: the scores are saved after every move."
 	}
 	setText(gt.pastL, past)
+	// A wrapped label that grows by a line does not move the ones below it until the box lays
+	// them out again.
+	gt.body.Refresh()
 }
 
 // guessesText lists the predictors' guesses; with the move played known,
