@@ -4,9 +4,11 @@ import (
 	"context"
 	"slices"
 
+	"aji/analysis/board"
 	"aji/analysis/cfg"
 	"aji/analysis/engine"
 	"aji/analysis/game"
+	"aji/internal/boardimage"
 )
 
 // pathWeights is what the CFG view asks of a predictor for its γ column:
@@ -85,4 +87,37 @@ func (a *Predictors) PathGammasTask(name string, deliver func(*PathGammas, error
 			return a.PathGammas(ctx, name, pos)
 		},
 		(*PathGammas).bytes, deliver)
+}
+
+// GraphPicture is the common fate graph g in the terms of a board picture (internal/boardimage, which
+// the board widget shares): each vertex with its stones, the point its node is drawn on, its colour and
+// its label after the given iterations of Algorithm 1, and the edges. The CFG tab and `aji render`
+// draw it.
+func GraphPicture(g *cfg.Graph, iterations int) *boardimage.CFG {
+	n := g.NumVertices()
+	pic := &boardimage.CFG{Vertices: make([]boardimage.CFGVertex, n)}
+	pts := make([]boardimage.Point, 0, g.Size()*g.Size())
+	at := func(p board.Point) boardimage.Point { x, y := p.XY(); return boardimage.Point{X: x, Y: y} }
+	for v := range cfg.Vertex(n) {
+		vx := &pic.Vertices[v]
+		vx.Label = g.Label(v, iterations)
+		switch g.Color(v) {
+		case board.Black:
+			vx.Stone = boardimage.Black
+		case board.White:
+			vx.Stone = boardimage.White
+		}
+		start := len(pts)
+		for _, p := range g.Points(v) {
+			pts = append(pts, at(p))
+		}
+		vx.Points = pts[start:len(pts):len(pts)]
+		vx.Centre = at(g.Centre(v))
+	}
+	edges := g.Edges(make([][2]cfg.Vertex, 0, g.NumEdges()))
+	pic.Edges = make([][2]int32, len(edges))
+	for i, e := range edges {
+		pic.Edges[i] = [2]int32{int32(e[0]), int32(e[1])}
+	}
+	return pic
 }

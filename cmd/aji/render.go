@@ -7,7 +7,6 @@ import (
 	"io"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 
 	"aji/analysis/board"
@@ -210,7 +209,7 @@ func renderSearchOf(ctx context.Context, f *gtpFlags, pos *game.Position) ([]boa
 	if err != nil {
 		return nil, "", err
 	}
-	text := fmt.Sprintf("search %s playouts", thousands(a.Playouts))
+	text := fmt.Sprintf("search %s playouts", boardimage.Thousands(a.Playouts))
 	moves := []boardimage.SearchMove{} // not nil: the board shows the layer even when empty
 	total := 0
 	for _, c := range a.Candidates {
@@ -232,32 +231,7 @@ func renderSearchOf(ctx context.Context, f *gtpFlags, pos *game.Position) ([]boa
 // cfgGraphOf is the common fate graph of pos (analysis/cfg, the cfg predictor's) with the labels the
 // app's CFG tab shows by default.
 func cfgGraphOf(pos *game.Position) *boardimage.CFG {
-	g := cfg.Build(&pos.Board, pos.ToPlay, cfg.DefaultIterations)
-	out := &boardimage.CFG{Vertices: make([]boardimage.CFGVertex, g.NumVertices())}
-	pt := func(p board.Point) boardimage.Point { x, y := p.XY(); return boardimage.Point{X: x, Y: y} }
-	for v := range cfg.Vertex(g.NumVertices()) {
-		vx := &out.Vertices[v]
-		vx.Stone, vx.Label, vx.Centre = stoneOf(g.Color(v)), g.Label(v, cfg.DefaultIterations), pt(g.Centre(v))
-		for _, p := range g.Points(v) {
-			vx.Points = append(vx.Points, pt(p))
-		}
-	}
-	for _, e := range g.Edges(nil) {
-		out.Edges = append(out.Edges, [2]int32{int32(e[0]), int32(e[1])})
-	}
-	return out
-}
-
-// thousands writes n with thin groups: "12,345".
-func thousands(n int) string {
-	if n < 0 {
-		return "-" + thousands(-n)
-	}
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
+	return live.GraphPicture(cfg.Build(&pos.Board, pos.ToPlay, cfg.DefaultIterations), cfg.DefaultIterations)
 }
 
 // boardOf describes pos for boardimage: stones and the last move.

@@ -14,7 +14,7 @@ import (
 )
 
 // Stone is the content of a point.
-type Stone int8
+type Stone uint8
 
 // The contents of a point.
 const (
@@ -83,7 +83,7 @@ func (b *Board) Validate() error {
 		return fmt.Errorf("boardimage: %d heat values for a %dx%d board", len(b.Heat), b.Size, b.Size)
 	case b.Territory != nil && len(b.Territory) != n:
 		return fmt.Errorf("boardimage: %d territory values for a %dx%d board", len(b.Territory), b.Size, b.Size)
-	case b.CFG != nil && !validCFG(b.CFG, b.Size):
+	case b.CFG != nil && !b.CFG.Valid(b.Size):
 		return errors.New("boardimage: a CFG vertex or edge off the board")
 	case b.HasLast && !b.on(b.Last):
 		return errors.New("boardimage: last move off the board")

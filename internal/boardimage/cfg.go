@@ -85,8 +85,8 @@ func linearToSRGB(v float64) uint8 {
 	return clamp8(255 * (1.055*math.Pow(v, 1/2.4) - 0.055))
 }
 
-// validCFG reports a graph that cannot be drawn on a board of side n: an index or point out of range.
-func validCFG(c *CFG, n int) bool {
+// Valid reports whether the graph can be drawn on a board of side n: every index and point in range.
+func (c *CFG) Valid(n int) bool {
 	on := func(p Point) bool { return p.X >= 0 && p.Y >= 0 && p.X < n && p.Y < n }
 	for _, v := range c.Vertices {
 		if !on(v.Centre) || len(v.Points) == 0 {

@@ -173,3 +173,11 @@ func TestVisitsTextAndRamp(t *testing.T) {
 		t.Error("the ramp's or the radius's ends moved")
 	}
 }
+
+func TestThousands(t *testing.T) {
+	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 1234567: "1,234,567", -12345: "-12,345"} {
+		if got := Thousands(n); got != want {
+			t.Errorf("Thousands(%d) = %q, want %q", n, got, want)
+		}
+	}
+}

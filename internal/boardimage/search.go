@@ -63,3 +63,15 @@ func VisitsText(n int) string {
 	}
 	return strconv.FormatFloat(float64(n)/1e6, 'f', 1, 64) + "M"
 }
+
+// Thousands writes n with commas between groups of three digits: 20,000 playouts.
+func Thousands(n int) string {
+	if n < 0 {
+		return "-" + Thousands(-n)
+	}
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}

@@ -47,7 +47,7 @@ func TestBoardGolden(t *testing.T) {
 	}{
 		{"board19.png", func(t *testing.T) Position {
 			p := parse(t, opening)
-			p.Last, p.HasLast = Point{13, 16}, true
+			p.Last, p.HasLast = Point{X: 13, Y: 16}, true
 			return p
 		}, 420},
 		{"board9.png", func(t *testing.T) Position {
@@ -61,7 +61,7 @@ func TestBoardGolden(t *testing.T) {
 ..X.XO...
 .........
 X.......O`)
-			p.Last, p.HasLast = Point{5, 6}, true
+			p.Last, p.HasLast = Point{X: 5, Y: 6}, true
 			return p
 		}, 260},
 	} {
@@ -85,7 +85,7 @@ X.......O`)
 // files: stone centres carry their colour and empty wood stays wood.
 func TestPaintedStones(t *testing.T) {
 	p := parse(t, opening)
-	p.Last, p.HasLast = Point{13, 16}, true
+	p.Last, p.HasLast = Point{X: 13, Y: 16}, true
 	pt := newPainter(500, p.Size)
 	g := pt.g
 	img := pt.paint(p, nil)
@@ -98,10 +98,10 @@ func TestPaintedStones(t *testing.T) {
 	// from the last-move ring.
 	off := g.radius / 3
 	at := func(pt Point) int { return luma(g.center(pt.X)+off, g.center(pt.Y)+off) }
-	if l := at(Point{15, 2}); l > 80 {
+	if l := at(Point{X: 15, Y: 2}); l > 80 {
 		t.Errorf("black stone luma %d, want dark", l)
 	}
-	if l := at(Point{3, 2}); l < 170 {
+	if l := at(Point{X: 3, Y: 2}); l < 170 {
 		t.Errorf("white stone luma %d, want light", l)
 	}
 	// Between lines on an empty area the wood shows.
@@ -141,10 +141,10 @@ func TestStarPoints(t *testing.T) {
 		size int
 		want []Point
 	}{
-		{19, []Point{{3, 3}, {15, 3}, {3, 15}, {15, 15}, {9, 3}, {3, 9}, {15, 9}, {9, 15}, {9, 9}}},
-		{13, []Point{{3, 3}, {9, 3}, {3, 9}, {9, 9}, {6, 6}}},
-		{9, []Point{{2, 2}, {6, 2}, {2, 6}, {6, 6}, {4, 4}}},
-		{5, []Point{{2, 2}}},
+		{19, []Point{{X: 3, Y: 3}, {X: 15, Y: 3}, {X: 3, Y: 15}, {X: 15, Y: 15}, {X: 9, Y: 3}, {X: 3, Y: 9}, {X: 15, Y: 9}, {X: 9, Y: 15}, {X: 9, Y: 9}}},
+		{13, []Point{{X: 3, Y: 3}, {X: 9, Y: 3}, {X: 3, Y: 9}, {X: 9, Y: 9}, {X: 6, Y: 6}}},
+		{9, []Point{{X: 2, Y: 2}, {X: 6, Y: 2}, {X: 2, Y: 6}, {X: 6, Y: 6}, {X: 4, Y: 4}}},
+		{5, []Point{{X: 2, Y: 2}}},
 		{4, nil},
 	} {
 		got := StarPoints(tc.size)
@@ -184,7 +184,7 @@ func TestSetPositionRejectsInvalid(t *testing.T) {
 	test.NewTempApp(t)
 	b := NewBoard()
 	good := NewPosition(9)
-	good.Set(Point{4, 4}, Black)
+	good.Set(Point{X: 4, Y: 4}, Black)
 	if err := b.SetPosition(good); err != nil {
 		t.Fatal(err)
 	}
@@ -192,7 +192,7 @@ func TestSetPositionRejectsInvalid(t *testing.T) {
 		NewPosition(1),
 		NewPosition(26),
 		{Size: 9, Stones: make([]Stone, 80)},
-		{Size: 9, Stones: make([]Stone, 81), Last: Point{9, 0}, HasLast: true},
+		{Size: 9, Stones: make([]Stone, 81), Last: Point{X: 9, Y: 0}, HasLast: true},
 		{Size: 2, Stones: []Stone{0, 1, 2, 3}},
 	}
 	for _, p := range bad {
@@ -200,12 +200,12 @@ func TestSetPositionRejectsInvalid(t *testing.T) {
 			t.Errorf("SetPosition(%+v) = %v, want ErrPosition", p, err)
 		}
 	}
-	if got := b.CurrentPosition(); got.Size != 9 || got.At(Point{4, 4}) != Black {
+	if got := b.CurrentPosition(); got.Size != 9 || got.At(Point{X: 4, Y: 4}) != Black {
 		t.Errorf("invalid positions changed the board: %+v", got)
 	}
 	// The board keeps its own copy.
-	good.Set(Point{4, 4}, White)
-	if b.CurrentPosition().At(Point{4, 4}) != Black {
+	good.Set(Point{X: 4, Y: 4}, White)
+	if b.CurrentPosition().At(Point{X: 4, Y: 4}) != Black {
 		t.Error("board shares the caller's slice")
 	}
 }
@@ -263,7 +263,7 @@ OX.
 .X.
 OX.
 ...`)
-	want.Last, want.HasLast = Point{1, 1}, true
+	want.Last, want.HasLast = Point{X: 1, Y: 1}, true
 	if p.Size != want.Size || !slices.Equal(p.Stones, want.Stones) || p.Last != want.Last || !p.HasLast {
 		t.Errorf("FromBoard = %+v, want %+v", p, want)
 	}

@@ -10,15 +10,8 @@ import (
 )
 
 // CFGVertex is one vertex of a common fate graph (Graf & Platzner §III-A:
-// a chain, or an empty point) as the CFG layer draws it.
-type CFGVertex struct {
-	Stone  Stone   // Empty for an empty point, else the chain's colour
-	Points []Point // the chain's stones, or the empty point
-	// Centre is where the vertex is drawn: the empty point, or the stone of
-	// the chain nearest its middle (cfg.Graph.Centre), where its node sits.
-	Centre Point
-	Label  uint32 // the neighbourhood-hash label; drawn in LabelColor(Label)
-}
+// a chain, or an empty point) as the CFG layer draws it: the picture's.
+type CFGVertex = boardimage.CFGVertex
 
 // CFG is a Layer that draws a common fate graph over the stones: each chain
 // as a node on its centre stone with coloured bonds joining its stones,
@@ -78,36 +71,20 @@ var (
 // images share).
 func LabelColor(label uint32) color.NRGBA { return boardimage.LabelColor(label) }
 
-func cfgInk(label uint32) [3]uint8 { return boardimage.LabelInk(label) }
-
 // valid reports whether c can be drawn on grid g: every index and point in
 // range.
 func (c *CFG) valid(g Grid) bool {
 	n := c.Size
-	if n != g.Size || n < MinSize || n > MaxSize || g.Cell < 4 || len(c.Vertices) > n*n {
+	if n != g.Size || n < MinSize || n > MaxSize || g.Cell < 4 || len(c.Vertices) > n*n ||
+		!(&boardimage.CFG{Vertices: c.Vertices, Edges: c.Edges}).Valid(n) {
 		return false
 	}
-	on := func(p Point) bool { return p.X >= 0 && p.Y >= 0 && p.X < n && p.Y < n }
-	for _, v := range c.Vertices {
-		if !on(v.Centre) || len(v.Points) == 0 {
-			return false
-		}
-		for _, p := range v.Points {
-			if !on(p) {
+	nv := int32(len(c.Vertices))
+	for _, w := range c.Walks {
+		for _, v := range w {
+			if v < 0 || v >= nv {
 				return false
 			}
-		}
-	}
-	nv := int32(len(c.Vertices))
-	in := func(v int32) bool { return v >= 0 && v < nv }
-	for _, e := range c.Edges {
-		if !in(e[0]) || !in(e[1]) {
-			return false
-		}
-	}
-	for _, w := range c.Walks {
-		if !in(w[0]) || !in(w[1]) || !in(w[2]) {
-			return false
 		}
 	}
 	return true
@@ -153,15 +130,15 @@ func (c *CFG) Paint(img *image.RGBA, g Grid) {
 		if vx.Stone == Empty || len(vx.Points) < 2 {
 			continue
 		}
-		ink, a := cfgInk(vx.Label), 0.8*fade(int32(v))
+		ink, a := boardimage.LabelInk(vx.Label), 0.8*fade(int32(v))
 		for _, p := range vx.Points {
 			ax, ay := g.Center(p)
 			if p.X+1 < n && vertexAt[p.Y*n+p.X+1] == int32(v) {
-				bx, by := g.Center(Point{p.X + 1, p.Y})
+				bx, by := g.Center(Point{X: p.X + 1, Y: p.Y})
 				boardimage.StrokeSegment(img, ax, ay, bx, by, bw, ink, a)
 			}
 			if p.Y+1 < n && vertexAt[(p.Y+1)*n+p.X] == int32(v) {
-				bx, by := g.Center(Point{p.X, p.Y + 1})
+				bx, by := g.Center(Point{X: p.X, Y: p.Y + 1})
 				boardimage.StrokeSegment(img, ax, ay, bx, by, bw, ink, a)
 			}
 		}
@@ -179,8 +156,8 @@ func (c *CFG) Paint(img *image.RGBA, g Grid) {
 		if c.Vertices[u].Stone == Empty && c.Vertices[v].Stone == Empty {
 			a *= cfgEmptyEdgeA
 		}
-		boardimage.StrokeSegment(img, ux, uy, mx, my, ew, cfgInk(c.Vertices[u].Label), a)
-		boardimage.StrokeSegment(img, mx, my, vx, vy, ew, cfgInk(c.Vertices[v].Label), a)
+		boardimage.StrokeSegment(img, ux, uy, mx, my, ew, boardimage.LabelInk(c.Vertices[u].Label), a)
+		boardimage.StrokeSegment(img, mx, my, vx, vy, ew, boardimage.LabelInk(c.Vertices[v].Label), a)
 	}
 
 	// The walks, bold: first steps wider than second steps, each over a pale
@@ -237,7 +214,7 @@ func (c *CFG) paintVertex(img *image.RGBA, g Grid, tc *textCache, v int32, alpha
 	vx := &c.Vertices[v]
 	cell := float64(g.Cell)
 	x, y := g.Center(vx.Centre)
-	ink := cfgInk(vx.Label)
+	ink := boardimage.LabelInk(vx.Label)
 	scale := 1.0
 	if big {
 		scale = cfgWalkScale

@@ -1,6 +1,8 @@
 package goban
 
 import (
+	"aji/internal/boardimage"
+
 	"image"
 	"image/png"
 	"math"
@@ -28,10 +30,10 @@ func cfgLayer(g *cfg.Graph, k int, labels bool, x, y int) *CFG {
 		}
 		for _, p := range g.Points(v) {
 			px, py := p.XY()
-			vx.Points = append(vx.Points, Point{px, py})
+			vx.Points = append(vx.Points, Point{X: px, Y: py})
 		}
 		cx, cy := g.Centre(v).XY()
-		vx.Centre = Point{cx, cy}
+		vx.Centre = Point{X: cx, Y: cy}
 		l.Vertices = append(l.Vertices, vx)
 	}
 	for _, e := range g.Edges(nil) {
@@ -109,7 +111,7 @@ func TestCFGLayerPixels(t *testing.T) {
 			t.Fatal(err)
 		}
 		x, y := p.XY()
-		return Point{x, y}
+		return Point{X: x, Y: y}
 	}
 	label := func(s string) uint32 {
 		p, _ := board.ParseGTP(s, 5)
@@ -118,24 +120,24 @@ func TestCFGLayerPixels(t *testing.T) {
 	// Empty points: the centre of the square is the label's colour.
 	for _, s := range []string{"A1", "E5", "C3", "B2"} {
 		x, y := pt.grid.Center(at(s))
-		if got := cfgPx(img, x, y); !cfgNear(got, cfgInk(label(s)), 2) {
-			t.Errorf("square on %s is %v, want its label's colour %v", s, got, cfgInk(label(s)))
+		if got := cfgPx(img, x, y); !cfgNear(got, boardimage.LabelInk(label(s)), 2) {
+			t.Errorf("square on %s is %v, want its label's colour %v", s, got, boardimage.LabelInk(label(s)))
 		}
 	}
 	// The chain's node sits on C4, its centre stone; B4 and D4 carry only
 	// the bond, in the same colour, half-way between the stones.
 	cx, cy := pt.grid.Center(at("C4"))
-	if got := cfgPx(img, cx, cy); !cfgNear(got, cfgInk(label("C4")), 2) {
-		t.Errorf("node on C4 is %v, want %v", got, cfgInk(label("C4")))
+	if got := cfgPx(img, cx, cy); !cfgNear(got, boardimage.LabelInk(label("C4")), 2) {
+		t.Errorf("node on C4 is %v, want %v", got, boardimage.LabelInk(label("C4")))
 	}
 	bx, by := pt.grid.Center(at("B4"))
-	if got := cfgPx(img, (bx+cx)/2, by); !cfgNear(got, cfgInk(label("C4")), 30) {
-		t.Errorf("bond between B4 and C4 is %v, want near %v", got, cfgInk(label("C4")))
+	if got := cfgPx(img, (bx+cx)/2, by); !cfgNear(got, boardimage.LabelInk(label("C4")), 30) {
+		t.Errorf("bond between B4 and C4 is %v, want near %v", got, boardimage.LabelInk(label("C4")))
 	}
 	// The white stone on C2 is a chain of one: a node, no bonds.
 	wx, wy := pt.grid.Center(at("C2"))
-	if got := cfgPx(img, wx, wy); !cfgNear(got, cfgInk(label("C2")), 2) {
-		t.Errorf("node on C2 is %v, want %v", got, cfgInk(label("C2")))
+	if got := cfgPx(img, wx, wy); !cfgNear(got, boardimage.LabelInk(label("C2")), 2) {
+		t.Errorf("node on C2 is %v, want %v", got, boardimage.LabelInk(label("C2")))
 	}
 	// An edge between two empty points: the pixel a third of the way from
 	// A1 to B1 changed, in A1's half; a pixel mid-cell off every line and
@@ -179,7 +181,7 @@ func TestCFGLayerWalks(t *testing.T) {
 	at := func(s string) (float64, float64) {
 		p, _ := board.ParseGTP(s, 5)
 		x, y := p.XY()
-		return pt.grid.Center(Point{x, y})
+		return pt.grid.Center(Point{X: x, Y: y})
 	}
 	// The first step B3 → chain runs from B3 to the node on C4: its middle
 	// is the walk colour.
@@ -230,10 +232,10 @@ func TestCFGLayerLabels(t *testing.T) {
 	if g.Label(g.VertexOf(p), 0)&0xff == g.Label(g.VertexOf(p), 1)&0xff {
 		t.Fatal("A1's label byte is the same after 0 and 1 iterations; pick another point")
 	}
-	if changed(pt, img1, img0, Point{x, y}) == 0 {
+	if changed(pt, img1, img0, Point{X: x, Y: y}) == 0 {
 		t.Error("A1 looks the same with the labels of iterations 0 and 1")
 	}
-	if changed(pt, img0, bare, Point{x, y}) < pt.g.cell*pt.g.cell/4 {
+	if changed(pt, img0, bare, Point{X: x, Y: y}) < pt.g.cell*pt.g.cell/4 {
 		t.Error("A1's label tile is missing")
 	}
 }
@@ -246,8 +248,8 @@ func TestCFGLayerInvalid(t *testing.T) {
 		"size":   {Size: 9, Vertices: cfgLayer(g, 0, false, -1, -1).Vertices},
 		"edge":   {Size: 5, Vertices: cfgLayer(g, 0, false, -1, -1).Vertices, Edges: [][2]int32{{0, 99}}},
 		"walk":   {Size: 5, Vertices: cfgLayer(g, 0, false, -1, -1).Vertices, Walks: [][3]int32{{0, 1, -1}}},
-		"point":  {Size: 5, Vertices: []CFGVertex{{Points: []Point{{5, 0}}}}},
-		"centre": {Size: 5, Vertices: []CFGVertex{{Points: []Point{{0, 0}}, Centre: Point{-1, 0}}}},
+		"point":  {Size: 5, Vertices: []CFGVertex{{Points: []Point{{X: 5, Y: 0}}}}},
+		"centre": {Size: 5, Vertices: []CFGVertex{{Points: []Point{{X: 0, Y: 0}}, Centre: Point{X: -1, Y: 0}}}},
 	} {
 		_, bare, img := paintCFG(t, pos, l)
 		if string(bare.Pix) != string(img.Pix) {

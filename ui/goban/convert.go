@@ -10,14 +10,14 @@ func FromBoard(b *board.Board, last board.Point) Position {
 		x, y := pt.XY()
 		switch b.At(pt) {
 		case board.Black:
-			p.Set(Point{x, y}, Black)
+			p.Set(Point{X: x, Y: y}, Black)
 		case board.White:
-			p.Set(Point{x, y}, White)
+			p.Set(Point{X: x, Y: y}, White)
 		}
 	}
 	if last != board.Pass && last != board.NoPoint && b.OnBoard(last) {
 		x, y := last.XY()
-		p.Last, p.HasLast = Point{x, y}, true
+		p.Last, p.HasLast = Point{X: x, Y: y}, true
 	}
 	return p
 }

@@ -44,8 +44,8 @@ func (h *Hint) Paint(img *image.RGBA, g Grid) {
 	clear := h.Clear.Intersect(image.Rect(0, 0, h.Size, h.Size))
 	if !clear.Empty() && clear != image.Rect(0, 0, h.Size, h.Size) {
 		// The clear region reaches half a cell beyond its outer lines, so its stones are whole.
-		x0, y0 := g.Center(Point{clear.Min.X, clear.Min.Y})
-		x1, y1 := g.Center(Point{clear.Max.X - 1, clear.Max.Y - 1})
+		x0, y0 := g.Center(Point{X: clear.Min.X, Y: clear.Min.Y})
+		x1, y1 := g.Center(Point{X: clear.Max.X - 1, Y: clear.Max.Y - 1})
 		half := cell / 2
 		box := image.Rect(int(math.Round(x0-half)), int(math.Round(y0-half)), int(math.Round(x1+half)), int(math.Round(y1+half)))
 		b := img.Bounds()

@@ -27,7 +27,7 @@ func (b *Board) PointAt(pos fyne.Position) (Point, bool) {
 	g := newGeometry(int(math.Round(float64(side*scale))), b.pos.Size)
 	x, okX := g.nearest(float64((pos.X - origin.X) * scale))
 	y, okY := g.nearest(float64((pos.Y - origin.Y) * scale))
-	return Point{x, y}, okX && okY
+	return Point{X: x, Y: y}, okX && okY
 }
 
 // Tapped implements fyne.Tappable.

@@ -44,7 +44,7 @@ func TestLabelScaleEnlargesText(t *testing.T) {
 		}
 		return r
 	}
-	b.SetLabels([]Label{{Point: Point{2, 2}, Text: "8"}})
+	b.SetLabels([]Label{{Point: Point{X: 2, Y: 2}, Text: "8"}})
 	normal := inkBox(capture())
 	b.SetLabelScale(1.6)
 	large := inkBox(capture())

@@ -40,8 +40,8 @@ const midgame = `
 ...................`
 
 var (
-	midgameLast = Point{17, 4} // W R15
-	midgameNext = Point{17, 5} // B R14, the record's next move
+	midgameLast = Point{X: 17, Y: 4} // W R15
+	midgameNext = Point{X: 17, Y: 5} // B R14, the record's next move
 )
 
 func midgamePosition(t testing.TB) Position {
@@ -62,9 +62,9 @@ func parseRows(t testing.TB, rows string) Position {
 		for x, c := range line {
 			switch c {
 			case 'X':
-				p.Set(Point{x, y}, Black)
+				p.Set(Point{X: x, Y: y}, Black)
 			case 'O':
-				p.Set(Point{x, y}, White)
+				p.Set(Point{X: x, Y: y}, White)
 			}
 		}
 	}
@@ -79,22 +79,22 @@ func parseRows(t testing.TB, rows string) Position {
 func midgameHeat(pos Position) *Heat {
 	n := pos.Size
 	peaks := map[Point]float64{
-		{16, 6}:  0.29, // the best candidate
-		{17, 5}:  0.21, // the move played
-		{14, 5}:  0.11,
-		{18, 4}:  0.07,
-		{13, 3}:  0.045,
-		{16, 2}:  0.03,
-		{12, 12}: 0.02,
+		{X: 16, Y: 6}:  0.29, // the best candidate
+		{X: 17, Y: 5}:  0.21, // the move played
+		{X: 14, Y: 5}:  0.11,
+		{X: 18, Y: 4}:  0.07,
+		{X: 13, Y: 3}:  0.045,
+		{X: 16, Y: 2}:  0.03,
+		{X: 12, Y: 12}: 0.02,
 	}
-	illegal := Point{18, 0}
+	illegal := Point{X: 18, Y: 0}
 	h := &Heat{Size: n, P: make([]float64, n*n)}
 	var peakSum, bgSum float64
 	for _, v := range peaks {
 		peakSum += v
 	}
 	for i := range h.P {
-		pt := Point{i % n, i / n}
+		pt := Point{X: i % n, Y: i / n}
 		if pos.Stones[i] != Empty || pt == illegal {
 			h.P[i] = -1
 			continue
@@ -134,7 +134,7 @@ func topLabels(h *Heat, k int, next Point) []Label {
 	sort.SliceStable(idx, func(a, b int) bool { return h.P[idx[a]] > h.P[idx[b]] })
 	var ls []Label
 	for r, i := range idx[:k] {
-		pt := Point{i % h.Size, i / h.Size}
+		pt := Point{X: i % h.Size, Y: i / h.Size}
 		l := Label{Point: pt, Text: strconv.Itoa(int(math.Round(h.P[i] * 100))), Best: r == 0}
 		if pt == next {
 			l.Mark = MarkRing
@@ -191,7 +191,7 @@ func (s squares) Paint(img *image.RGBA, g Grid) {
 		if y == 8 {
 			continue // a stone there
 		}
-		cx, cy := g.Center(Point{s.col, y})
+		cx, cy := g.Center(Point{X: s.col, Y: y})
 		h := float64(g.Cell) * 0.18
 		for py := int(cy - h); py < int(cy+h); py++ {
 			for px := int(cx - h); px < int(cx+h); px++ {
@@ -214,32 +214,32 @@ func TestMarksGolden(t *testing.T) {
 ..X.XO...
 .........
 X.......O`)
-	pos.Last, pos.HasLast = Point{5, 6}, true
+	pos.Last, pos.HasLast = Point{X: 5, Y: 6}, true
 	if err := b.SetPosition(pos); err != nil {
 		t.Fatal(err)
 	}
 	// The stones in the order they were played; the last is the last move.
-	order := []Point{{6, 1}, {2, 2}, {3, 2}, {2, 1}, {3, 3}, {5, 3}, {4, 4}, {6, 2}, {2, 6}, {5, 5}, {4, 6}, {0, 8}, {8, 8}, {5, 6}}
+	order := []Point{{X: 6, Y: 1}, {X: 2, Y: 2}, {X: 3, Y: 2}, {X: 2, Y: 1}, {X: 3, Y: 3}, {X: 5, Y: 3}, {X: 4, Y: 4}, {X: 6, Y: 2}, {X: 2, Y: 6}, {X: 5, Y: 5}, {X: 4, Y: 6}, {X: 0, Y: 8}, {X: 8, Y: 8}, {X: 5, Y: 6}}
 	nums := make([]int, 81)
 	for i, p := range order {
 		nums[p.Y*9+p.X] = i + 1
 	}
 	b.SetMoveNumbers(nums)
 	b.SetLabels([]Label{
-		{Point: Point{1, 1}, Mark: MarkCircle},
-		{Point: Point{2, 2}, Mark: MarkTriangle}, // on a white stone
-		{Point: Point{7, 2}, Mark: MarkSquare},
-		{Point: Point{7, 4}, Mark: MarkCross},
-		{Point: Point{1, 4}, Text: "A"},
-		{Point: Point{2, 4}, Text: "B", Color: color.NRGBA{R: 200, A: 255}},
-		{Point: Point{6, 7}, Mark: MarkRing},
-		{Point: Point{3, 3}, Mark: MarkSquare}, // on a black stone
+		{Point: Point{X: 1, Y: 1}, Mark: MarkCircle},
+		{Point: Point{X: 2, Y: 2}, Mark: MarkTriangle}, // on a white stone
+		{Point: Point{X: 7, Y: 2}, Mark: MarkSquare},
+		{Point: Point{X: 7, Y: 4}, Mark: MarkCross},
+		{Point: Point{X: 1, Y: 4}, Text: "A"},
+		{Point: Point{X: 2, Y: 4}, Text: "B", Color: color.NRGBA{R: 200, A: 255}},
+		{Point: Point{X: 6, Y: 7}, Mark: MarkRing},
+		{Point: Point{X: 3, Y: 3}, Mark: MarkSquare}, // on a black stone
 	})
 	b.SetLayers([]Layer{squares{col: 0}}, nil)
 	b.SetHoverStone(Black)
 	w := showBoard(t, b, 300, 300)
 	// Hover over D2 (3, 7), an empty point.
-	test.MoveMouse(w.Canvas(), pixelOf(b, Point{3, 7}))
+	test.MoveMouse(w.Canvas(), pixelOf(b, Point{X: 3, Y: 7}))
 	test.AssertImageMatches(t, "marks9.png", w.Canvas().Capture())
 }
 
@@ -262,18 +262,18 @@ func TestTapMapsToNearestPoint(t *testing.T) {
 		g := newGeometry(int(400*scale), 19)
 		half := float32(g.cell) / 2 / scale
 
-		at := pixelOf(b, Point{3, 15})
+		at := pixelOf(b, Point{X: 3, Y: 15})
 		test.TapAt(b, at)
 		// Just under half a cell off still means the same point.
 		test.TapAt(b, at.Add(fyne.NewPos(half-1, -(half-1))))
 		// A tap through the widget's Tapped method, as the driver delivers it.
-		b.Tapped(&fyne.PointEvent{Position: pixelOf(b, Point{18, 0})})
+		b.Tapped(&fyne.PointEvent{Position: pixelOf(b, Point{X: 18, Y: 0})})
 		// Outside the grid: left of the first line by more than half a
 		// cell, and in the margin left of the square.
-		test.TapAt(b, pixelOf(b, Point{0, 5}).Subtract(fyne.NewPos(half+1, 0)))
+		test.TapAt(b, pixelOf(b, Point{X: 0, Y: 5}).Subtract(fyne.NewPos(half+1, 0)))
 		test.TapAt(b, fyne.NewPos(5, 200))
 
-		want := []Point{{3, 15}, {3, 15}, {18, 0}}
+		want := []Point{{X: 3, Y: 15}, {X: 3, Y: 15}, {X: 18, Y: 0}}
 		if !slices.Equal(got, want) {
 			t.Errorf("scale %g: taps gave %v, want %v", scale, got, want)
 		}
@@ -293,16 +293,16 @@ func TestHover(t *testing.T) {
 	b.SetHoverStone(White)
 	w := showBoard(t, b, 400, 400)
 	c := w.Canvas()
-	test.MoveMouse(c, pixelOf(b, Point{4, 4}))
-	test.MoveMouse(c, pixelOf(b, Point{4, 4}).Add(fyne.NewPos(2, 2))) // same point: no event
-	test.MoveMouse(c, pixelOf(b, Point{5, 4}))
-	if !b.ov.hovering || b.ov.hover != (Point{5, 4}) {
+	test.MoveMouse(c, pixelOf(b, Point{X: 4, Y: 4}))
+	test.MoveMouse(c, pixelOf(b, Point{X: 4, Y: 4}).Add(fyne.NewPos(2, 2))) // same point: no event
+	test.MoveMouse(c, pixelOf(b, Point{X: 5, Y: 4}))
+	if !b.ov.hovering || b.ov.hover != (Point{X: 5, Y: 4}) {
 		t.Errorf("hover state %v %v, want (5,4)", b.ov.hovering, b.ov.hover)
 	}
 	test.MoveMouse(c, fyne.NewPos(2, 2)) // the wood margin: off the grid
-	test.MoveMouse(c, pixelOf(b, Point{9, 9}))
+	test.MoveMouse(c, pixelOf(b, Point{X: 9, Y: 9}))
 	b.MouseOut()
-	want := []hoverEvent{{Point{4, 4}, true}, {Point{5, 4}, true}, {Point{5, 4}, false}, {Point{9, 9}, true}, {Point{9, 9}, false}}
+	want := []hoverEvent{{Point{X: 4, Y: 4}, true}, {Point{X: 5, Y: 4}, true}, {Point{X: 5, Y: 4}, false}, {Point{X: 9, Y: 9}, true}, {Point{X: 9, Y: 9}, false}}
 	if !slices.Equal(got, want) {
 		t.Errorf("hover events %v, want %v", got, want)
 	}
@@ -311,7 +311,7 @@ func TestHover(t *testing.T) {
 func TestHoverStonePainted(t *testing.T) {
 	pos := NewPosition(9)
 	pt := newPainter(300, 9)
-	ov := &overlays{hoverStone: Black, hover: Point{4, 4}, hovering: true}
+	ov := &overlays{hoverStone: Black, hover: Point{X: 4, Y: 4}, hovering: true}
 	cx := pt.g.center(4) + pt.g.radius/2
 	img := pt.paint(pos, ov)
 	hovered := img.RGBAAt(int(cx), int(cx))
@@ -487,7 +487,7 @@ func TestOverlaysKeepCaches(t *testing.T) {
 		}
 	}
 	// A new move repaints the stones, not the board.
-	pos.Set(Point{17, 5}, Black)
+	pos.Set(Point{X: 17, Y: 5}, Black)
 	if err := b.SetPosition(pos); err != nil {
 		t.Fatal(err)
 	}
@@ -521,13 +521,13 @@ func TestLabelContrast(t *testing.T) {
 .....`)
 	pt := newPainter(400, 5)
 	ov := &overlays{labels: []Label{
-		{Point: Point{1, 1}, Text: "88"},
-		{Point: Point{3, 1}, Text: "88"},
-		{Point: Point{1, 3}, Text: "88"},
-		{Point: Point{3, 3}, Text: "88"},
+		{Point: Point{X: 1, Y: 1}, Text: "88"},
+		{Point: Point{X: 3, Y: 1}, Text: "88"},
+		{Point: Point{X: 1, Y: 3}, Text: "88"},
+		{Point: Point{X: 3, Y: 3}, Text: "88"},
 	}}
 	// A territory layer shades (3,3) dark, as a strong white area would.
-	ov.under = []Layer{shade{Point{3, 3}}}
+	ov.under = []Layer{shade{Point{X: 3, Y: 3}}}
 	img := pt.paint(pos, ov)
 	// The text's ink is the extreme pixel in a small box at the centre.
 	extreme := func(p Point) (darkest, lightest int) {
@@ -543,16 +543,16 @@ func TestLabelContrast(t *testing.T) {
 		}
 		return
 	}
-	if _, hi := extreme(Point{1, 1}); hi < 230 {
+	if _, hi := extreme(Point{X: 1, Y: 1}); hi < 230 {
 		t.Errorf("text on a black stone: lightest pixel %d, want white text", hi)
 	}
-	if lo, _ := extreme(Point{3, 1}); lo > 40 {
+	if lo, _ := extreme(Point{X: 3, Y: 1}); lo > 40 {
 		t.Errorf("text on a white stone: darkest pixel %d, want black text", lo)
 	}
-	if lo, _ := extreme(Point{1, 3}); lo > 40 {
+	if lo, _ := extreme(Point{X: 1, Y: 3}); lo > 40 {
 		t.Errorf("text on the wood: darkest pixel %d, want black text", lo)
 	}
-	if _, hi := extreme(Point{3, 3}); hi < 230 {
+	if _, hi := extreme(Point{X: 3, Y: 3}); hi < 230 {
 		t.Errorf("text on a dark layer: lightest pixel %d, want white text", hi)
 	}
 }
@@ -560,7 +560,7 @@ func TestLabelContrast(t *testing.T) {
 func TestGridCenterMatchesGeometry(t *testing.T) {
 	for _, side := range []int{200, 555, 800, 2400} {
 		pt := newPainter(side, 19)
-		for _, p := range []Point{{0, 0}, {3, 15}, {18, 18}} {
+		for _, p := range []Point{{X: 0, Y: 0}, {X: 3, Y: 15}, {X: 18, Y: 18}} {
 			x, y := pt.grid.Center(p)
 			if x != pt.g.center(p.X) || y != pt.g.center(p.Y) {
 				t.Errorf("side %d: Grid.Center(%v) = %.1f,%.1f, want %.1f,%.1f", side, p, x, y, pt.g.center(p.X), pt.g.center(p.Y))
@@ -673,17 +673,17 @@ func TestLayerOrder(t *testing.T) {
 		img := pt.paint(pos, ov)
 		return img.RGBAAt(int(pt.g.center(2)), int(pt.g.center(2)))
 	}
-	if got := at(&overlays{over: []Layer{fill{Point{2, 2}, red}, fill{Point{2, 2}, blue}}}); got != blue {
+	if got := at(&overlays{over: []Layer{fill{Point{X: 2, Y: 2}, red}, fill{Point{X: 2, Y: 2}, blue}}}); got != blue {
 		t.Errorf("over [red, blue]: centre %v, want the last layer's blue", got)
 	}
-	if got := at(&overlays{over: []Layer{fill{Point{2, 2}, blue}, nil, fill{Point{2, 2}, red}}}); got != red {
+	if got := at(&overlays{over: []Layer{fill{Point{X: 2, Y: 2}, blue}, nil, fill{Point{X: 2, Y: 2}, red}}}); got != red {
 		t.Errorf("over [blue, nil, red]: centre %v, want red", got)
 	}
-	withHeat := &overlays{heatOn: true, heat: Heat{Size: 5, P: heat}, heatMax: 1, under: []Layer{fill{Point{2, 2}, red}}}
+	withHeat := &overlays{heatOn: true, heat: Heat{Size: 5, P: heat}, heatMax: 1, under: []Layer{fill{Point{X: 2, Y: 2}, red}}}
 	if got := at(withHeat); got == red {
 		t.Errorf("a layer under the heat map shows through its disc")
 	}
-	withHeat.under, withHeat.over = nil, []Layer{fill{Point{2, 2}, red}}
+	withHeat.under, withHeat.over = nil, []Layer{fill{Point{X: 2, Y: 2}, red}}
 	if got := at(withHeat); got != red {
 		t.Errorf("a layer over the heat map: centre %v, want red", got)
 	}

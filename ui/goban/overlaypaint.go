@@ -91,7 +91,7 @@ func (p *painter) paintStoneMarks(img *image.RGBA, pos *Position, ov *overlays) 
 			if n <= 0 || s == Empty || labelled[i] {
 				continue
 			}
-			pt := Point{i % pos.Size, i / pos.Size}
+			pt := Point{X: i % pos.Size, Y: i / pos.Size}
 			text := itoa(n)
 			f := p.text.fit(text, px, 2*p.g.radius*0.84)
 			if f == nil {

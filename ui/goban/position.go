@@ -16,19 +16,21 @@ const (
 // ErrPosition reports a Position the widget cannot draw.
 var ErrPosition = errors.New("invalid board position")
 
-// Stone is what occupies an intersection.
-type Stone uint8
+// Stone is what occupies an intersection, and Point an intersection: X is
+// the column from the left and Y the row from the top (SGF order), both
+// counted from 0. They are the image renderer's, so that what the board
+// shows goes into an exported image as it is.
+type (
+	Stone = boardimage.Stone
+	Point = boardimage.Point
+)
 
 // The stones a point can hold.
 const (
-	Empty Stone = iota
-	Black
-	White
+	Empty = boardimage.Empty
+	Black = boardimage.Black
+	White = boardimage.White
 )
-
-// Point is an intersection: X is the column from the left and Y the row from
-// the top (SGF order), both counted from 0.
-type Point struct{ X, Y int }
 
 // Position is a snapshot of what the board shows. The widget copies it, so
 // the caller may reuse its Stones slice afterwards.

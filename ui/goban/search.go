@@ -9,12 +9,7 @@ import (
 )
 
 // SearchMove is one candidate of a tree search, for a Search layer.
-type SearchMove struct {
-	Point   Point
-	Visits  int
-	WinRate float64 // for the side to move, in [0, 1]
-	Best    bool    // the move the search would play: ringed in BestColor
-}
+type SearchMove = boardimage.SearchMove
 
 // Search is a Layer that shows a Monte Carlo tree search as Lizzie and
 // KaTrain do: a disc on each candidate, its size and colour growing with
@@ -40,10 +35,6 @@ const MaxPV = 10
 // lies beneath does not blur the number. The candidates' sizes and colours
 // are internal/boardimage's, which exported images share.
 const pvAlpha = 0.88
-
-// searchRamp colours a candidate by its share of the visits
-// (boardimage.SearchRamp).
-var searchRamp = boardimage.SearchRamp
 
 // searchText is the face cache of Search layers. Layers are values the app
 // replaces several times a second, so the glyphs are kept here rather than
@@ -88,14 +79,14 @@ func (s *Search) paintMoves(img *image.RGBA, g Grid, tc *textCache) {
 		share := float64(m.Visits) / float64(top)
 		cx, cy := g.Center(m.Point)
 		r := cell * boardimage.SearchRadius(share)
-		c := rampAt(share)
+		c := boardimage.SearchRampAt(share)
 		blendDisc(img, cx, cy, r, rgbf(c[0], c[1], c[2]), 1)
 		if m.Best {
 			bw := math.Max(2, cell*boardimage.SearchRing)
 			blendRing(img, cx, cy, r-bw/2, bw, rgbf(BestColor.R, BestColor.G, BestColor.B), 1)
 		}
 		rate := itoa(int(math.Round(100 * m.WinRate)))
-		vis := visitsText(m.Visits)
+		vis := boardimage.VisitsText(m.Visits)
 		fr := tc.fit(rate, int(math.Round(cell*boardimage.SearchRatePx)), 1.5*r)
 		fv := tc.fit(vis, int(math.Round(cell*boardimage.SearchVisPx)), 1.5*r)
 		switch {
@@ -135,10 +126,3 @@ func (s *Search) paintPV(img *image.RGBA, g Grid, tc *textCache) {
 		stone = Black + White - stone
 	}
 }
-
-// rampAt interpolates searchRamp at t in [0, 1].
-func rampAt(t float64) [3]uint8 { return boardimage.SearchRampAt(t) }
-
-// visitsText writes a visit count in at most four characters
-// (boardimage.VisitsText).
-func visitsText(n int) string { return boardimage.VisitsText(n) }

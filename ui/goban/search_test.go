@@ -46,9 +46,9 @@ func abs(v int) int {
 // Three candidates on empty points of the midgame position, the best
 // first as the search sorts them.
 var (
-	searchBest   = midgameNext  // R14
-	searchSecond = Point{17, 6} // R13
-	searchThird  = Point{3, 15} // D4
+	searchBest   = midgameNext        // R14
+	searchSecond = Point{X: 17, Y: 6} // R13
+	searchThird  = Point{X: 3, Y: 15} // D4
 	searchMoves  = []SearchMove{{Point: searchBest, Visits: 900, WinRate: 0.56, Best: true}, {Point: searchSecond, Visits: 225, WinRate: 0.49}, {Point: searchThird, Visits: 9, WinRate: 0.3}}
 	bestRGB      = [3]uint8{BestColor.R, BestColor.G, BestColor.B}
 )
@@ -103,8 +103,8 @@ func TestSearchLayerCandidates(t *testing.T) {
 }
 
 func TestSearchLayerVariation(t *testing.T) {
-	pass := Point{-1, -1}
-	a, b, c := Point{17, 5}, Point{17, 6}, Point{18, 6} // R14, R13, S13
+	pass := Point{X: -1, Y: -1}
+	a, b, c := Point{X: 17, Y: 5}, Point{X: 17, Y: 6}, Point{X: 18, Y: 6} // R14, R13, S13
 	l := &Search{Size: 19, Moves: searchMoves, ToPlay: Black, PV: []Point{a, b, pass, c}}
 	pt, bare, img := paintSearch(t, l)
 	cell := float64(pt.grid.Cell)
@@ -141,7 +141,7 @@ func TestSearchLayerVariation(t *testing.T) {
 	// Only MaxPV moves are drawn.
 	long := make([]Point, MaxPV+1)
 	for i := range long {
-		long[i] = Point{i, 18} // the empty first line
+		long[i] = Point{X: i, Y: 18} // the empty first line
 	}
 	for i := range long {
 		if midgamePosition(t).At(long[i]) != Empty {
@@ -157,31 +157,13 @@ func TestSearchLayerVariation(t *testing.T) {
 	}
 }
 
-func TestVisitsText(t *testing.T) {
-	for n, want := range map[int]string{0: "0", 937: "937", 999: "999", 1000: "1.0k", 1234: "1.2k", 9949: "9.9k",
-		9950: "10k", 45321: "45k", 999499: "999k", 999500: "1.0M", 1_340_000: "1.3M"} {
-		if got := visitsText(n); got != want {
-			t.Errorf("visitsText(%d) = %q, want %q", n, got, want)
-		}
-	}
-}
-
-func TestRampAt(t *testing.T) {
-	if rampAt(0) != searchRamp[0] || rampAt(1) != searchRamp[len(searchRamp)-1] || rampAt(0.5) != searchRamp[1] {
-		t.Errorf("ramp ends %v %v %v", rampAt(0), rampAt(0.5), rampAt(1))
-	}
-	if rampAt(-1) != rampAt(0) || rampAt(2) != rampAt(1) {
-		t.Error("ramp not clamped")
-	}
-}
-
 // BenchmarkSearchLayer measures a repaint of an 800 px board with ten
 // candidates on it, and with a variation shown instead.
 func BenchmarkSearchLayer(b *testing.B) {
 	pos := midgamePosition(b)
 	var moves []SearchMove
 	for i, p := 0, 0; i < 10; p++ {
-		pt := Point{p % 19, p / 19}
+		pt := Point{X: p % 19, Y: p / 19}
 		if pos.At(pt) == Empty {
 			moves = append(moves, SearchMove{Point: pt, Visits: 5000 / (i + 1), WinRate: 0.5 - float64(i)/100, Best: i == 0})
 			i++

@@ -113,7 +113,7 @@ func (t *Territory) Paint(img *image.RGBA, g Grid) {
 		if math.IsNaN(v) {
 			continue
 		}
-		cx, cy := g.Center(Point{i % n, i / n})
+		cx, cy := g.Center(Point{X: i % n, Y: i / n})
 		v = math.Max(-1, math.Min(1, v))
 		d := t.dead(i)
 		switch {
@@ -179,7 +179,7 @@ func fillSquare(img *image.RGBA, cx, cy, h float64, c [3]uint8, alpha float64) {
 func (t *Territory) paintShading(img *image.RGBA, g Grid) {
 	n := t.Size
 	cell := float64(g.Cell)
-	x0, y0 := g.Center(Point{0, 0})
+	x0, y0 := g.Center(Point{X: 0, Y: 0})
 	b := image.Rect(int(math.Floor(x0-cell/2)), int(math.Floor(y0-cell/2)),
 		int(math.Ceil(x0+(float64(n)-0.5)*cell)), int(math.Ceil(y0+(float64(n)-0.5)*cell))).Intersect(img.Rect)
 	if b.Empty() {
@@ -267,7 +267,7 @@ func (s *TerritorySample) Paint(img *image.RGBA, g Grid) {
 		if o == 0 {
 			continue
 		}
-		cx, cy := g.Center(Point{i % n, i / n})
+		cx, cy := g.Center(Point{X: i % n, Y: i / n})
 		st := Empty
 		if s.Stones != nil {
 			st = s.Stones[i]
@@ -283,16 +283,16 @@ func (s *TerritorySample) Paint(img *image.RGBA, g Grid) {
 	w := math.Max(1.5, cell*bondWidth)
 	var seg [2][2]float64
 	for i := range s.Owner {
-		p := Point{i % n, i / n}
+		p := Point{X: i % n, Y: i / n}
 		ax, ay := g.Center(p)
 		seg[0] = [2]float64{ax, ay}
 		if s.Right != nil && s.Right[i] && p.X < n-1 {
-			bx, by := g.Center(Point{p.X + 1, p.Y})
+			bx, by := g.Center(Point{X: p.X + 1, Y: p.Y})
 			seg[1] = [2]float64{bx, by}
 			strokePath(img, seg[:], false, w, BondColor, 1)
 		}
 		if s.Down != nil && s.Down[i] && p.Y < n-1 {
-			bx, by := g.Center(Point{p.X, p.Y + 1})
+			bx, by := g.Center(Point{X: p.X, Y: p.Y + 1})
 			seg[1] = [2]float64{bx, by}
 			strokePath(img, seg[:], false, w, BondColor, 1)
 		}

@@ -78,31 +78,31 @@ func TestTerritorySquares(t *testing.T) {
 	l := &Territory{Size: 9, Owner: owner, Stones: pos.Stones, Style: TerritorySquares, MarkDead: true}
 	pt, bare, img := paintLayer(t, pos, l)
 
-	if c := centre(pt, img, Point{1, 6}); c[0] > 40 || c[2] > 40 {
+	if c := centre(pt, img, Point{X: 1, Y: 6}); c[0] > 40 || c[2] > 40 {
 		t.Errorf("Black's point B3 painted %v, want a black square", c)
 	}
-	if c := centre(pt, img, Point{7, 1}); c[0] < 235 || c[1] < 235 {
+	if c := centre(pt, img, Point{X: 7, Y: 1}); c[0] < 235 || c[1] < 235 {
 		t.Errorf("White's point H8 painted %v, want a white square", c)
 	}
-	if n := changed(pt, img, bare, Point{4, 4}); n != 0 {
+	if n := changed(pt, img, bare, Point{X: 4, Y: 4}); n != 0 {
 		t.Errorf("an undecided point changed %d pixels", n)
 	}
 	// Area ∝ |E[s]| (Stern Fig. 5.13): B4 at 0.25 has a quarter of B3's.
-	full, quarter := changed(pt, img, bare, Point{1, 6}), changed(pt, img, bare, Point{1, 5})
+	full, quarter := changed(pt, img, bare, Point{X: 1, Y: 6}), changed(pt, img, bare, Point{X: 1, Y: 5})
 	if r := float64(quarter) / float64(full); full == 0 || r < 0.18 || r > 0.34 {
 		t.Errorf("square areas %d and %d: ratio %.2f, want about 0.25", quarter, full, r)
 	}
 	// Live stones are left alone; the dead one fades and carries White's square.
-	if n := changed(pt, img, bare, Point{2, 2}); n != 0 {
+	if n := changed(pt, img, bare, Point{X: 2, Y: 2}); n != 0 {
 		t.Errorf("the live black stone C7 changed %d pixels", n)
 	}
-	if n := changed(pt, img, bare, Point{6, 6}); n != 0 {
+	if n := changed(pt, img, bare, Point{X: 6, Y: 6}); n != 0 {
 		t.Errorf("the live white stone G3 changed %d pixels", n)
 	}
-	if c := centre(pt, img, Point{6, 2}); c[0] < 235 {
+	if c := centre(pt, img, Point{X: 6, Y: 2}); c[0] < 235 {
 		t.Errorf("the dead black stone G7 has centre %v, want White's square", c)
 	}
-	cx, cy := pt.grid.Center(Point{6, 2})
+	cx, cy := pt.grid.Center(Point{X: 6, Y: 2})
 	rim := int(cx + pt.g.radius*0.75)
 	if a, b := img.RGBAAt(rim, int(cy)), bare.RGBAAt(rim, int(cy)); int(a.R) < int(b.R)+60 {
 		t.Errorf("the dead stone's body %v is not faded from %v", a, b)
@@ -110,7 +110,7 @@ func TestTerritorySquares(t *testing.T) {
 	// Without MarkDead (a stale estimate), stones are left alone.
 	l.MarkDead = false
 	_, _, img = paintLayer(t, pos, l)
-	if n := changed(pt, img, bare, Point{6, 2}); n != 0 {
+	if n := changed(pt, img, bare, Point{X: 6, Y: 2}); n != 0 {
 		t.Errorf("with MarkDead off the black stone G7 changed %d pixels", n)
 	}
 }
@@ -124,27 +124,27 @@ func TestTerritoryShading(t *testing.T) {
 		return int(c.R) + int(c.G) + int(c.B)
 	}
 	// Between two of Black's points: darker; between two of White's: lighter.
-	ax, ay := pt.grid.Center(Point{1, 7})
+	ax, ay := pt.grid.Center(Point{X: 1, Y: 7})
 	mid := float64(pt.g.cell) / 2
 	if a, b := lum(img, ax+mid, ay+mid), lum(bare, ax+mid, ay+mid); a > b-150 {
 		t.Errorf("inside Black's area luminance %d, bare %d: not darker", a, b)
 	}
-	wx, wy := pt.grid.Center(Point{7, 7})
+	wx, wy := pt.grid.Center(Point{X: 7, Y: 7})
 	if a, b := lum(img, wx+mid, wy+mid), lum(bare, wx+mid, wy+mid); a < b+60 {
 		t.Errorf("inside White's area luminance %d, bare %d: not lighter", a, b)
 	}
 	// The undecided column stays bare at its points; the blend is gradual.
-	if c, b := centre(pt, img, Point{4, 4}), centre(pt, bare, Point{4, 4}); c != b {
+	if c, b := centre(pt, img, Point{X: 4, Y: 4}), centre(pt, bare, Point{X: 4, Y: 4}); c != b {
 		t.Errorf("undecided point E5 painted %v, bare %v", c, b)
 	}
 	// Live stones keep their faces; only the wood around them is tinted.
-	sx, sy := pt.grid.Center(Point{2, 2})
+	sx, sy := pt.grid.Center(Point{X: 2, Y: 2})
 	forEachPixel(img, sx, sy, pt.g.radius-0.5, func(x, y int, _ float64) {
 		if img.RGBAAt(x, y) != bare.RGBAAt(x, y) {
 			t.Fatalf("the live stone C7 was tinted at pixel (%d, %d)", x, y)
 		}
 	})
-	if c := centre(pt, img, Point{6, 2}); c[0] < 235 {
+	if c := centre(pt, img, Point{X: 6, Y: 2}); c[0] < 235 {
 		t.Errorf("the dead black stone G7 has centre %v, want White's square", c)
 	}
 }
@@ -159,7 +159,7 @@ func TestTerritoryInvalidIsNotDrawn(t *testing.T) {
 		&TerritorySample{Size: 9, Owner: make([]int8, 81), Right: make([]bool, 3)},
 	} {
 		pt, bare, img := paintLayer(t, pos, l)
-		for _, p := range []Point{{0, 0}, {1, 6}, {7, 1}} {
+		for _, p := range []Point{{X: 0, Y: 0}, {X: 1, Y: 6}, {X: 7, Y: 1}} {
 			if n := changed(pt, img, bare, p); n != 0 {
 				t.Errorf("invalid layer %T drew %d pixels at %v", l, n, p)
 			}
@@ -168,7 +168,7 @@ func TestTerritoryInvalidIsNotDrawn(t *testing.T) {
 	// NaN is an unknown point.
 	owner[1*9+1] = math.NaN()
 	pt, bare, img := paintLayer(t, pos, &Territory{Size: 9, Owner: owner})
-	if n := changed(pt, img, bare, Point{1, 1}); n != 0 {
+	if n := changed(pt, img, bare, Point{X: 1, Y: 1}); n != 0 {
 		t.Errorf("a NaN owner drew %d pixels", n)
 	}
 }
@@ -197,25 +197,25 @@ func TestTerritorySampleBonds(t *testing.T) {
 		c := img.RGBAAt(int((ax+bx)/2), int((ay+by)/2))
 		return int(c.B) > int(c.R)+100
 	}
-	if !blue(Point{1, 1}, Point{2, 1}) || !blue(Point{3, 1}, Point{3, 2}) {
+	if !blue(Point{X: 1, Y: 1}, Point{X: 2, Y: 1}) || !blue(Point{X: 3, Y: 1}, Point{X: 3, Y: 2}) {
 		t.Error("a bond is not drawn between its points")
 	}
-	for _, pair := range [][2]Point{{{0, 0}, {1, 0}}, {{3, 3}, {3, 4}}, {{2, 1}, {3, 1}}} {
+	for _, pair := range [][2]Point{{{X: 0, Y: 0}, {X: 1, Y: 0}}, {{X: 3, Y: 3}, {X: 3, Y: 4}}, {{X: 2, Y: 1}, {X: 3, Y: 1}}} {
 		if blue(pair[0], pair[1]) {
 			t.Errorf("no bond joins %v and %v, but one is drawn", pair[0], pair[1])
 		}
 	}
-	if c := centre(pt, img, Point{0, 4}); c[0] > 40 {
+	if c := centre(pt, img, Point{X: 0, Y: 4}); c[0] > 40 {
 		t.Errorf("Black's point A1 painted %v, want a black square", c)
 	}
-	if c := centre(pt, img, Point{4, 0}); c[0] < 235 {
+	if c := centre(pt, img, Point{X: 4, Y: 0}); c[0] < 235 {
 		t.Errorf("White's point E5 painted %v, want a white square", c)
 	}
-	if c := centre(pt, img, Point{3, 3}); c[0] > 40 {
+	if c := centre(pt, img, Point{X: 3, Y: 3}); c[0] > 40 {
 		t.Errorf("the captured white stone D2 has centre %v, want Black's square", c)
 	}
 	// The live black stone keeps its face apart from the bond through it.
-	cx, cy := pt.grid.Center(Point{1, 1})
+	cx, cy := pt.grid.Center(Point{X: 1, Y: 1})
 	x, y := int(cx), int(cy-pt.g.radius*0.6)
 	if img.RGBAAt(x, y) != bare.RGBAAt(x, y) {
 		t.Error("the live stone B4 was painted over")

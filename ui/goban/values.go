@@ -31,7 +31,7 @@ func (l *Values) Paint(img *image.RGBA, g Grid) {
 			continue
 		}
 		v = math.Max(-1, math.Min(1, v))
-		cx, cy := g.Center(Point{i % n, i / n})
+		cx, cy := g.Center(Point{X: i % n, Y: i / n})
 		c := valuePositive
 		if v < 0 {
 			c = valueNegative

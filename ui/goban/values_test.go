@@ -12,16 +12,16 @@ func TestValues(t *testing.T) {
 	v[0] = 0        // nothing
 	l := &Values{Size: 9, V: v}
 	pt, bare, img := paintLayer(t, pos, l)
-	if c := centre(pt, img, Point{2, 2}); c[2] < c[0]+100 {
+	if c := centre(pt, img, Point{X: 2, Y: 2}); c[2] < c[0]+100 {
 		t.Errorf("+1 on a black stone painted %v, want blue", c)
 	}
-	if c := centre(pt, img, Point{6, 6}); c[0] < c[2]+100 {
+	if c := centre(pt, img, Point{X: 6, Y: 6}); c[0] < c[2]+100 {
 		t.Errorf("−1 on a white stone painted %v, want red", c)
 	}
-	if n := changed(pt, img, bare, Point{0, 0}); n != 0 {
+	if n := changed(pt, img, bare, Point{X: 0, Y: 0}); n != 0 {
 		t.Errorf("a zero changed %d pixels", n)
 	}
-	full, quarter := changed(pt, img, bare, Point{5, 4}), changed(pt, img, bare, Point{4, 4})
+	full, quarter := changed(pt, img, bare, Point{X: 5, Y: 4}), changed(pt, img, bare, Point{X: 4, Y: 4})
 	if r := float64(quarter) / float64(full); full == 0 || r < 0.18 || r > 0.34 {
 		t.Errorf("square areas %d and %d: ratio %.2f, want about 0.25", quarter, full, r)
 	}
@@ -31,7 +31,7 @@ func TestValues(t *testing.T) {
 		ones[i] = 1
 	}
 	_, _, img = paintLayer(t, pos, &Values{Size: 19, V: ones})
-	if n := changed(pt, img, bare, Point{2, 2}); n != 0 {
+	if n := changed(pt, img, bare, Point{X: 2, Y: 2}); n != 0 {
 		t.Errorf("a 19x19 layer changed %d pixels of a 9x9 board", n)
 	}
 }

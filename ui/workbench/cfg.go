@@ -254,37 +254,8 @@ func (cv *cfgView) render() {
 // iterations chosen. The slices are new each time: layers already handed
 // to the boards keep the old ones.
 func (cv *cfgView) makePlain(g *cfg.Graph) {
-	n := g.NumVertices()
-	l := goban.CFG{Size: g.Size(), ShowLabels: cv.s.labels, Vertices: make([]goban.CFGVertex, n)}
-	pts := make([]goban.Point, 0, g.Size()*g.Size())
-	for v := range cfg.Vertex(n) {
-		vx := &l.Vertices[v]
-		vx.Label = g.Label(v, cv.s.iters)
-		vx.Stone = cfgStone(g.Color(v))
-		start := len(pts)
-		for _, p := range g.Points(v) {
-			pts = append(pts, widgetPoint(p))
-		}
-		vx.Points = pts[start:len(pts):len(pts)]
-		vx.Centre = widgetPoint(g.Centre(v))
-	}
-	edges := g.Edges(make([][2]cfg.Vertex, 0, g.NumEdges()))
-	l.Edges = make([][2]int32, len(edges))
-	for i, e := range edges {
-		l.Edges[i] = [2]int32{int32(e[0]), int32(e[1])}
-	}
-	cv.plain = l
-}
-
-// cfgStone is the board's stone for a vertex colour.
-func cfgStone(c board.Color) goban.Stone {
-	switch c {
-	case board.Black:
-		return goban.Black
-	case board.White:
-		return goban.White
-	}
-	return goban.Empty
+	pic := live.GraphPicture(g, cv.s.iters)
+	cv.plain = goban.CFG{Size: g.Size(), ShowLabels: cv.s.labels, Vertices: pic.Vertices, Edges: pic.Edges}
 }
 
 // widgetPoint converts a point of the rules engine to one of the board widget.

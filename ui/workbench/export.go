@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -100,11 +99,9 @@ func (wb *Workbench) boardImage() *boardimage.Board {
 	pos := c.Position()
 	gp := goban.FromBoard(&pos.Board, pos.Last)
 	b := &boardimage.Board{Size: gp.Size, Stones: make([]boardimage.Stone, len(gp.Stones)), Coordinates: true}
-	for i, s := range gp.Stones {
-		b.Stones[i] = imageStone(s)
-	}
+	copy(b.Stones, gp.Stones)
 	if gp.HasLast {
-		b.Last, b.HasLast = boardimage.Point{X: gp.Last.X, Y: gp.Last.Y}, true
+		b.Last, b.HasLast = gp.Last, true
 	}
 	s := wb.present.settings(&wb.settings)
 	v := wb.views[0]
@@ -114,7 +111,7 @@ func (wb *Workbench) boardImage() *boardimage.Board {
 		next, hasNext := nextMove(c)
 		for _, l := range labelsOf(pr, s.topK, next, hasNext) {
 			if l.Text != "" {
-				b.Labels = append(b.Labels, boardimage.Label{Point: imagePoint(l.Point), Text: l.Text})
+				b.Labels = append(b.Labels, boardimage.Label{Point: l.Point, Text: l.Text})
 			}
 		}
 		overlays = append(overlays, pr.Predictor)
@@ -128,15 +125,12 @@ func (wb *Workbench) boardImage() *boardimage.Board {
 			}
 		case *searchView:
 			if l := t.drawn; l != nil && l.Size == b.Size && len(l.PV) == 0 {
-				b.Search = []boardimage.SearchMove{}
-				for _, m := range l.Moves {
-					b.Search = append(b.Search, boardimage.SearchMove{Point: imagePoint(m.Point), Visits: m.Visits, WinRate: m.WinRate, Best: m.Best})
-				}
+				b.Search = append([]boardimage.SearchMove{}, l.Moves...)
 				overlays = append(overlays, "search")
 			}
 		case *cfgView:
 			if l, ok := t.drawn.(*goban.CFG); ok && l.Size == b.Size {
-				b.CFG = imageCFG(l)
+				b.CFG = &boardimage.CFG{Vertices: l.Vertices, Edges: l.Edges} // the whole graph, not the walks the app highlights
 				overlays = append(overlays, "cfg graph")
 			}
 		}
@@ -148,30 +142,4 @@ func (wb *Workbench) boardImage() *boardimage.Board {
 	}
 	b.Caption = caption
 	return b
-}
-
-func imagePoint(p goban.Point) boardimage.Point { return boardimage.Point{X: p.X, Y: p.Y} }
-
-func imageStone(s goban.Stone) boardimage.Stone {
-	switch s {
-	case goban.Black:
-		return boardimage.Black
-	case goban.White:
-		return boardimage.White
-	}
-	return boardimage.Empty
-}
-
-// imageCFG is the CFG layer's graph for boardimage (the walks the app highlights are left out: the
-// image shows the whole graph).
-func imageCFG(l *goban.CFG) *boardimage.CFG {
-	g := &boardimage.CFG{Vertices: make([]boardimage.CFGVertex, len(l.Vertices)), Edges: slices.Clone(l.Edges)}
-	for i, v := range l.Vertices {
-		w := &g.Vertices[i]
-		w.Stone, w.Centre, w.Label = imageStone(v.Stone), imagePoint(v.Centre), v.Label
-		for _, p := range v.Points {
-			w.Points = append(w.Points, imagePoint(p))
-		}
-	}
-	return g
 }

@@ -6,7 +6,6 @@ import (
 	"image/color"
 	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -14,6 +13,7 @@ import (
 	"aji/analysis/game"
 	"aji/analysis/mcts"
 	"aji/analysis/predict"
+	"aji/internal/boardimage"
 	"aji/ui/goban"
 
 	"fyne.io/fyne/v2"
@@ -302,7 +302,7 @@ func (sv *searchView) update() {
 		} else if r.Final && r.Playouts >= sv.opts.Playouts && sv.opts.Playouts > 0 {
 			state = "Done"
 		}
-		progress = fmt.Sprintf("%s · %s playouts · %s/s · %s", state, thousands(r.Playouts), thousands(rate(r.Playouts, r.Elapsed)),
+		progress = fmt.Sprintf("%s · %s playouts · %s/s · %s", state, boardimage.Thousands(r.Playouts), boardimage.Thousands(rate(r.Playouts, r.Elapsed)),
 			r.Elapsed.Round(100*time.Millisecond))
 		summary = fmt.Sprintf("%s to play", colorName(r.toPlay))
 		if len(r.Candidates) > 0 {
@@ -324,7 +324,7 @@ func (sv *searchView) update() {
 			continue
 		}
 		c := sv.shown[i]
-		row.set([]string{c.Move.GTP(r.size), thousands(c.Visits), percent(c.WinRate), percent(c.Prior), pvText(c.PV, r.size)},
+		row.set([]string{c.Move.GTP(r.size), boardimage.Thousands(c.Visits), percent(c.WinRate), percent(c.Prior), pvText(c.PV, r.size)},
 			c.Move == r.Best, c.Move == pv)
 	}
 	sv.draw()
@@ -431,18 +431,6 @@ func rate(n int, d time.Duration) int {
 		return 0
 	}
 	return int(float64(n) / d.Seconds())
-}
-
-// thousands writes n with thin groups: "12,345".
-func thousands(n int) string {
-	s := strconv.Itoa(n)
-	if n < 0 {
-		return "-" + thousands(-n)
-	}
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }
 
 func enable(w fyne.Disableable, on bool) {

@@ -10,6 +10,7 @@ import (
 
 	"aji/analysis/board"
 	"aji/analysis/mcts"
+	"aji/internal/boardimage"
 	"aji/ui/goban"
 
 	"fyne.io/fyne/v2"
@@ -161,7 +162,7 @@ func TestSearchShowsCandidates(t *testing.T) {
 		if got := row.cells[0].Text; got != c.Move.GTP(19) {
 			t.Errorf("row %d shows move %q, want %s", i, got, c.Move.GTP(19))
 		}
-		if got := row.cells[1].Text; got != thousands(c.Visits) {
+		if got := row.cells[1].Text; got != boardimage.Thousands(c.Visits) {
 			t.Errorf("row %d shows %q visits, want %d", i, got, c.Visits)
 		}
 		if row.best != (i == 0) {
@@ -330,14 +331,6 @@ func TestSearchFailureIsShown(t *testing.T) {
 	h.awaitSearch("the failure", func() bool { return !sv.running })
 	if !strings.Contains(sv.progress.Text, "no-such-policy") || sv.drawn != nil {
 		t.Errorf("progress %q after a failed start", sv.progress.Text)
-	}
-}
-
-func TestThousands(t *testing.T) {
-	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 1234567: "1,234,567", -12345: "-12,345"} {
-		if got := thousands(n); got != want {
-			t.Errorf("thousands(%d) = %q, want %q", n, got, want)
-		}
 	}
 }
 
