@@ -5,6 +5,7 @@ package all
 import (
 	// Each predictor package registers itself with the predict registry in its init.
 	_ "aji/analysis/predict"
+	_ "aji/analysis/predict/bayes"
 	_ "aji/analysis/predict/cfgbt"
 	_ "aji/analysis/predict/cnn"
 	_ "aji/analysis/predict/fbt"
