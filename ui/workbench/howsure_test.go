@@ -20,37 +20,6 @@ import (
 
 const trainGames = "../../../shared/data/games-train.tar.xz"
 
-// Linking analysis/predict/bayes registers "bayes", "bernoulli" and
-// "bayes-hier", which have no embedded default model yet; the tests that try every predictor
-// get an untrained one without patterns (every move alike), written where
-// each run finds and replaces it.
-func init() {
-	d, err := pattern.NewSternDictionary(nil)
-	if err != nil {
-		panic(err)
-	}
-	flat := filepath.Join(os.TempDir(), "aji-workbench-test-bayes.ajim")
-	hier := filepath.Join(os.TempDir(), "aji-workbench-test-bayes-hier.ajim")
-	if err := bayes.NewModel(d, bayes.DefaultBeta).Save(flat); err != nil {
-		panic(err)
-	}
-	if err := bayes.NewHierModel(d, bayes.DefaultBeta).Save(hier); err != nil {
-		panic(err)
-	}
-	linear := filepath.Join(os.TempDir(), "aji-workbench-test-bayes-linear.ajim")
-	if err := bayes.NewLinearModel(d, bayes.DefaultBeta).Save(linear); err != nil {
-		panic(err)
-	}
-	for name, path := range map[string]string{"bayes": flat, "bernoulli": flat, bayes.HierName: hier, bayes.LinearName: linear} {
-		if p, err := predict.New(name, predict.Options{}); err == nil || p != nil {
-			continue // an embedded default
-		}
-		if err := predict.Configure(name, predict.Options{Model: path}); err != nil {
-			panic(err)
-		}
-	}
-}
-
 // loadBayes learns a small Bayesian pattern model from the first 20
 // games of the training collection (about a second), loads it as File ▸
 // Load Model… does under a name starting with "stern", and waits until the
