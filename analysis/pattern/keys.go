@@ -92,25 +92,34 @@ func (g *grid) variants(p board.Point, k *[2][NumSizes][numSyms]uint64) {
 func (g *grid) keys(p board.Point, persp int) Keys {
 	base := int(gridIndex[p])
 	z := &zrel[persp]
-	var k0, k1, k2, k3, k4, k5, k6, k7 uint64
+	var v [numSyms]uint64
 	var out Keys
 	i := 0
 	for s := range NumSizes {
-		for ; i < sizeEnd[s]; i++ {
-			o, zi := &gridOff[i], &z[i]
-			// Unrolled over the eight symmetries: this loop is the whole cost of a from-scratch key.
-			k0 ^= zi[g.c[base+int(o[0])]&3]
-			k1 ^= zi[g.c[base+int(o[1])]&3]
-			k2 ^= zi[g.c[base+int(o[2])]&3]
-			k3 ^= zi[g.c[base+int(o[3])]&3]
-			k4 ^= zi[g.c[base+int(o[4])]&3]
-			k5 ^= zi[g.c[base+int(o[5])]&3]
-			k6 ^= zi[g.c[base+int(o[6])]&3]
-			k7 ^= zi[g.c[base+int(o[7])]&3]
-		}
-		out[s] = min(k0, k1, k2, k3, k4, k5, k6, k7)
+		g.xorVariants(&v, base, gridOff[i:sizeEnd[s]], z[i:sizeEnd[s]])
+		i = sizeEnd[s]
+		out[s] = minKey(&v)
 	}
 	return out
+}
+
+// xorVariants XORs into the eight symmetry variants v of a key the Zobrist numbers z[i] of the states
+// at the grid displacements off[i] from base: the loop that is the whole cost of a from-scratch key,
+// unrolled over the symmetries with the variants in locals.
+func (g *grid) xorVariants(v *[numSyms]uint64, base int, off [][numSyms]int16, z [][4]uint64) {
+	k0, k1, k2, k3, k4, k5, k6, k7 := v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]
+	for i := range off {
+		o, zi := &off[i], &z[i]
+		k0 ^= zi[g.c[base+int(o[0])]&3]
+		k1 ^= zi[g.c[base+int(o[1])]&3]
+		k2 ^= zi[g.c[base+int(o[2])]&3]
+		k3 ^= zi[g.c[base+int(o[3])]&3]
+		k4 ^= zi[g.c[base+int(o[4])]&3]
+		k5 ^= zi[g.c[base+int(o[5])]&3]
+		k6 ^= zi[g.c[base+int(o[6])]&3]
+		k7 ^= zi[g.c[base+int(o[7])]&3]
+	}
+	*v = [numSyms]uint64{k0, k1, k2, k3, k4, k5, k6, k7}
 }
 
 // minKey is the invariant key of a pattern: the least key of its symmetry variants (Stern 2008 §3.1.3,

@@ -338,39 +338,19 @@ func finishStern(k *SternKeys, f uint8) {
 func (g *grid) sternKeys(p board.Point, persp int, k *SternKeys) {
 	base := int(gridIndex[p])
 	z := &zrel[persp]
-	var k0, k1, k2, k3, k4, k5, k6, k7 uint64
+	var v [numSyms]uint64
 	i := 0
 	for s := range NumSizes + 1 { // s = 0 is T2, the first four offsets; s = 1..NumSizes T3..T12
 		end := 4
 		if s > 0 {
 			end = sizeEnd[s-1]
 		}
-		for ; i < end; i++ {
-			o, zi := &gridOff[i], &z[i]
-			k0 ^= zi[g.c[base+int(o[0])]&3]
-			k1 ^= zi[g.c[base+int(o[1])]&3]
-			k2 ^= zi[g.c[base+int(o[2])]&3]
-			k3 ^= zi[g.c[base+int(o[3])]&3]
-			k4 ^= zi[g.c[base+int(o[4])]&3]
-			k5 ^= zi[g.c[base+int(o[5])]&3]
-			k6 ^= zi[g.c[base+int(o[6])]&3]
-			k7 ^= zi[g.c[base+int(o[7])]&3]
-		}
-		k[1+s] = min(k0, k1, k2, k3, k4, k5, k6, k7)
+		g.xorVariants(&v, base, gridOff[i:end], z[i:end])
+		i = end
+		k[1+s] = minKey(&v)
 	}
-	ze := &zextraRel[persp]
-	for j := range numExtra {
-		o, zj := &extraGridOff[j], &ze[j]
-		k0 ^= zj[g.c[base+int(o[0])]&3]
-		k1 ^= zj[g.c[base+int(o[1])]&3]
-		k2 ^= zj[g.c[base+int(o[2])]&3]
-		k3 ^= zj[g.c[base+int(o[3])]&3]
-		k4 ^= zj[g.c[base+int(o[4])]&3]
-		k5 ^= zj[g.c[base+int(o[5])]&3]
-		k6 ^= zj[g.c[base+int(o[6])]&3]
-		k7 ^= zj[g.c[base+int(o[7])]&3]
-	}
-	k[12] = min(k0, k1, k2, k3, k4, k5, k6, k7)
+	g.xorVariants(&v, base, extraGridOff[:], zextraRel[persp][:])
+	k[12] = minKey(&v)
 }
 
 // extraVariants computes the 8 symmetry variants of the extra points of T13 at p for both players to
