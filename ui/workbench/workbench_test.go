@@ -387,7 +387,9 @@ func TestTabsKeepTheirSavedNames(t *testing.T) {
 		a := test.NewTempApp(t)
 		a.Preferences().SetString(prefTab, saved)
 		w := test.NewWindow(nil)
-		wb := New(w, Options{OnUI: func(f func()) { f() }, Preferences: a.Preferences()})
+		// UI callbacks are queued, never run, so none races the test.
+		ui := make(chan func(), 1<<12)
+		wb := New(w, Options{OnUI: func(f func()) { ui <- f }, Preferences: a.Preferences()})
 		names := map[string]bool{}
 		for _, tb := range wb.tabs {
 			if n := tb.base().name; names[n] || n == "" {
