@@ -130,6 +130,10 @@ func (b *Board) OnBoard(p Point) bool { return uint(p) < NumCells && b.color[p] 
 // simple ko, or NoPoint.
 func (b *Board) Ko() (p Point, forbidden Color) { return b.ko, b.koColor }
 
+// ClearKo lifts the ko ban, as if the forbidden side had played a ko threat and it was answered
+// elsewhere: tactical reading uses it for the side granted unlimited ko threats.
+func (b *Board) ClearKo() { b.ko = NoPoint }
+
 // Captures returns the number of stones captured by colour by.
 func (b *Board) Captures(by Color) int { return b.captures[by&3] }
 

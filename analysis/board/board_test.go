@@ -240,6 +240,11 @@ func TestKoState(t *testing.T) {
 	if b.Legal(b4, White) || !b.Legal(b4, Black) {
 		t.Fatal("ko point legality wrong")
 	}
+	lifted := *b
+	lifted.ClearKo()
+	if p, _ := lifted.Ko(); p != NoPoint || !lifted.Legal(b4, White) || lifted.Hash() != b.Hash() {
+		t.Fatal("ClearKo did not lift the ban alone")
+	}
 	// A pass clears the ko.
 	if err := play(t, b, "W pass B pass"); err != nil {
 		t.Fatal(err)

@@ -28,6 +28,8 @@ func (s *Server) analyzeCommands(context.Context, []string) (string, error) {
 		"gfx/Aji territory/aji-territory",
 		"plist/Aji dead stones/final_status_list dead",
 		"string/Aji final score/final_score",
+		"gfx/Aji attack this string/aji-attack %p",
+		"gfx/Aji defend this string/aji-defend %p",
 	)
 	if _, ok := s.player.(Analyzer); ok {
 		lines = append(lines,

@@ -18,6 +18,7 @@ import (
 	"aji/analysis/board"
 	"aji/analysis/game"
 	"aji/analysis/predict"
+	"aji/analysis/reading"
 )
 
 // Player chooses the moves of a GTP server's genmove.
@@ -103,6 +104,8 @@ type ServerOptions struct {
 	// ScorePlayouts and Seed configure the Scorer behind final_score and final_status_list.
 	ScorePlayouts int
 	Seed          uint64
+	// Reading configures attack and defend.
+	Reading reading.Options
 	// AnalyzeTime bounds an analyze command's search (aji-search, aji-pv); 0: the player's own limits.
 	AnalyzeTime time.Duration
 }
@@ -157,6 +160,8 @@ type Server struct {
 	cancel context.CancelFunc // of the command running, for GoGui's "# interrupt"
 
 	stream streamState // lz-analyze and kata-analyze (stream.go)
+
+	reader *reading.Solver // attack and defend (reading.go), made on first use
 }
 
 // NewServer makes a server whose genmove asks p (nil: genmove fails).
@@ -213,6 +218,10 @@ func NewServer(p Player, o ServerOptions) *Server {
 		{"gogui-interrupt", s.fixed("")},
 		{"aji-heatmap", s.heatmap},
 		{"aji-territory", s.territory},
+		{"attack", s.readString(reading.Attack)},
+		{"defend", s.readString(reading.Defend)},
+		{"aji-attack", s.readingGfx(reading.Attack)},
+		{"aji-defend", s.readingGfx(reading.Defend)},
 	} {
 		s.Handle(c.name, c.h)
 	}
