@@ -17,10 +17,7 @@ func (s *Server) readString(goal reading.Goal) Handler {
 		if err != nil {
 			return "", err
 		}
-		if res.Code == reading.Fail {
-			return "0", nil
-		}
-		return fmt.Sprintf("%d %s", res.Code, res.Move.GTP(s.pos.Board.Size())), nil
+		return res.Answer(s.pos.Board.Size()), nil
 	}
 }
 
