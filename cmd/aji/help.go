@@ -75,7 +75,7 @@ var helpEntries = map[string]helpEntry{
 		usage:    "train bernoulli --games PATH --patterns DICT --out FILE [--max-games N] [--workers N] | --games PATH --out FILE --resume",
 		examples: []string{"aji train bernoulli --games ~/go-games/train.tar.xz --patterns ~/aji/patterns-stern.ajim --out ~/aji/bernoulli.ajim"}},
 	"train bayes-hier": {summary: "Stern's hierarchical Gaussian pattern model: the bayes-hier predictor",
-		usage:    "train bayes-hier --games PATH --patterns DICT --out FILE [--beta B] [--max-games N] [--workers N] | --games PATH --out FILE --resume",
+		usage:    "train bayes-hier --games PATH --patterns DICT --out FILE [--beta B] [--betas B1,...,B13] [--max-games N] [--workers N] | --games PATH --out FILE --resume",
 		examples: []string{"aji train bayes-hier --games ~/go-games/train.tar.xz --patterns ~/aji/patterns-stern.ajim --out ~/aji/bayes-hier.ajim"}},
 	"train bayes-linear": {summary: "Stern's linear feature model: the bayes-linear predictor",
 		usage:    "train bayes-linear --games PATH --patterns DICT --out FILE [--beta B] [--max-games N] [--workers N] | --games PATH --out FILE --resume",
@@ -90,6 +90,8 @@ var helpEntries = map[string]helpEntry{
 		usage:    "train boltzmann-lib --games PATH --labels FILE.jsonl --out FILE [--init MODEL] [flags as boltzmann5]",
 		examples: []string{"aji train boltzmann-lib --games ~/go-games/train.tar.xz --labels ~/aji/labels-train.jsonl --init ~/aji/boltzmann12.ajim --out ~/aji/boltzmann-lib.ajim"}},
 
+	"plot bayes-betas": {usage: "plot bayes-betas --model FILE --games PATH --out FILE.png [--max-games N]",
+		examples: []string{"aji plot bayes-betas --model ~/aji/bayes.ajim --games ~/go-games/train.tar.xz --max-games 500 --out betas.png"}},
 	"plot bayes-patterns": {usage: "plot bayes-patterns --models FILE[,FILE] --games PATH --out FILE.png [--labels A,B] [--max-games N] [--bernoulli]",
 		examples: []string{"aji plot bayes-patterns --models ~/aji/bayes.ajim --games ~/go-games/validation.tar.xz --out bayes.png"}},
 	"plot cnn-curve": {usage: "plot cnn-curve --log FILE[,FILE...] --out FILE.png [--labels A,B]",

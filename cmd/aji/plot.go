@@ -35,6 +35,7 @@ type plotKind struct {
 
 // plotKinds are the figures `aji plot` draws, by name.
 var plotKinds = map[string]plotKind{
+	"bayes-betas":    {"Stern's Figure 3.19: the hierarchical model's β_i estimated from a flat bayes model", runPlotBayesBetas},
 	"bayes-patterns": {"Stern's Figures 3.5, 3.6 and 3.11: largest pattern size by phase, mean rank error by size and by phase, of bayes models", runPlotBayesPatterns},
 	"cnn-curve":      {"the DCNN paper's Graphs 1-2: cnn validation top-1 and losses against training positions, from aji train cnn --log files", runPlotCNNCurve},
 	"fbt-time":       {"Xiao's Figure 4.4: FBT validation top-1 against training time, from aji train fbt --log files", runPlotFBTTime},

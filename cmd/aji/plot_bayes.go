@@ -133,3 +133,61 @@ func templateTicks() []plot.Tick {
 	}
 	return ticks
 }
+
+// runPlotBayesBetas draws Stern's Figure 3.19, the hierarchical model's β_i estimated from a flat
+// bayes model on a game collection, and prints them in the form train bayes-hier --betas takes.
+func runPlotBayesBetas(ctx context.Context, args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("plot bayes-betas", flag.ContinueOnError)
+	out := fs.String("out", "", "PNG file to write")
+	modelFile := fs.String("model", "", "a flat bayes model (aji train bayes), trained on the largest match only")
+	games := fs.String("games", "", "game collection whose moves give each pattern's parent")
+	maxGames := fs.Int("max-games", 0, "games to read (0: all)")
+	workers := fs.Int("workers", 0, "goroutines (0: one per core)")
+	rest, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 || *out == "" || *modelFile == "" || *games == "" {
+		return fmt.Errorf("%w: plot bayes-betas --model FILE --games PATH --out FILE.png [--max-games N]", errUsage)
+	}
+	m, err := bayes.Load(*modelFile)
+	if err != nil {
+		return err
+	}
+	if m.Hier != nil || m.Linear != nil {
+		return fmt.Errorf("plot bayes-betas: %s is not a flat bayes model (train it with aji train bayes)", *modelFile)
+	}
+	total, err := gamesToRead(*games, *maxGames)
+	if err != nil {
+		return err
+	}
+	meter := progress.New(os.Stderr, "parents", "games", total)
+	est, err := bayes.EstimateBetas(ctx, *games, m, *maxGames, *workers, func() { meter.Add(1) })
+	meter.Done()
+	if err != nil {
+		return err
+	}
+	p := curvePanel("Estimated β_i (Stern Fig. 3.19)", "i (between templates T_i and T_i+1)", "β_i")
+	var xys plotter.XYs
+	list := make([]string, len(est.Beta))
+	for i, b := range est.Beta {
+		list[i] = "1"
+		if est.Pairs[i] > 0 {
+			xys = append(xys, plotter.XY{X: float64(i + 1), Y: b})
+			list[i] = fmt.Sprintf("%.3f", b)
+		}
+	}
+	if err := addCurve(p, 0, xys, *modelFile); err != nil {
+		return err
+	}
+	p.X.Tick.Marker = plot.ConstantTicks(templateTicks()[:len(est.Beta)])
+	if err := writePanels(*out, []*plot.Plot{p}, 7*vg.Inch, 5*vg.Inch); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%s: β_i from %s on %s\n", *out, *modelFile, *games)
+	for i, b := range est.Beta {
+		fmt.Fprintf(stdout, "  β_%d = %.3f over %d patterns of T%d\n", i+1, b, est.Pairs[i], i+2)
+	}
+	fmt.Fprintf(stdout, "--betas %s\n", strings.Join(list, ","))
+	return nil
+}

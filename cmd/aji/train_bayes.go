@@ -6,7 +6,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
+	"strconv"
+	"strings"
 	"time"
 
 	"aji/analysis/pattern"
@@ -25,6 +28,14 @@ func trainBayes(ctx context.Context, kind string, args []string, stdout io.Write
 	patterns := fs.String("patterns", "", "the Stern pattern dictionary from aji harvest --stern")
 	out := fs.String("out", "", "model file to write")
 	beta := fs.Float64("beta", bayes.DefaultBeta, "β, the standard deviation of a move's urgency about its pattern's value")
+	var betas []float64
+	if kind == bayes.HierName {
+		fs.Func("betas", fmt.Sprintf("the %d β_i between templates T_i and T_i+1, comma-separated (aji plot bayes-betas estimates them; default all %d)", pattern.NumStern-1, bayes.DefaultBetaT), func(s string) error {
+			var err error
+			betas, err = parseBetas(s)
+			return err
+		})
+	}
 	maxGames := fs.Int("max-games", 0, "training games to read (0: all)")
 	workers := fs.Int("workers", 0, "goroutines finding the patterns (0: one per core); the updates are applied in game order")
 	every := fs.Int("every", 2000, "write a checkpoint (FILE.ckpt) every N games")
@@ -52,6 +63,9 @@ func trainBayes(ctx context.Context, kind string, args []string, stdout io.Write
 		switch kind {
 		case bayes.HierName:
 			m = bayes.NewHierModel(d, *beta)
+			if betas != nil {
+				copy(m.Hier.BetaT[:], betas)
+			}
 		case bayes.LinearName:
 			m = bayes.NewLinearModel(d, *beta)
 		}
@@ -86,4 +100,21 @@ func trainBayes(ctx context.Context, kind string, args []string, stdout io.Write
 	fmt.Fprintf(stdout, "learned from %d positions of %d games (%d expert moves not legal here skipped; %.1f EP sweeps a position) in %s; %d patterns; wrote %s\n",
 		st.Positions, st.Games, st.Skipped, st.Sweeps, time.Since(start).Round(time.Second), m.Patterns.Len(), *out)
 	return nil
+}
+
+// parseBetas reads --betas: one positive β_i for each pair of successive templates.
+func parseBetas(s string) ([]float64, error) {
+	fields := strings.Split(s, ",")
+	if len(fields) != pattern.NumStern-1 {
+		return nil, fmt.Errorf("%d values, want %d", len(fields), pattern.NumStern-1)
+	}
+	out := make([]float64, len(fields))
+	for i, f := range fields {
+		v, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+		if err != nil || !(v > 0) || math.IsInf(v, 0) {
+			return nil, fmt.Errorf("β_%d is %q, not a positive number", i+1, f)
+		}
+		out[i] = v
+	}
+	return out, nil
 }

@@ -1,6 +1,7 @@
 package bayes
 
 import (
+	"context"
 	"math"
 	"testing"
 
@@ -83,6 +84,51 @@ func TestHierMatchesExactConditioning(t *testing.T) {
 		got := h.belief(c.ch)
 		if math.Abs(got.Mean()-mean.AtVec(c.v)) > 1e-9 || math.Abs(got.Var()-post.At(c.v, c.v)) > 1e-9 {
 			t.Errorf("belief about %s: N(%.6f, %.6f), exact N(%.6f, %.6f)", c.name, got.Mean(), got.Var(), mean.AtVec(c.v), post.At(c.v, c.v))
+		}
+	}
+}
+
+// TestEstimateBetas: with every pattern's μ planted as a function of its template, each β_i is the
+// step between successive templates' values exactly (Figure 3.19's formula over parent pairs that
+// are one template apart); a template no pattern of which was trained breaks the pairs on both its
+// sides; and the pairs found do not depend on the number of workers.
+func TestEstimateBetas(t *testing.T) {
+	m := smallModel(t, 12, 2)
+	level := func(size int) float64 { return 0.1 * float64(size*size) }
+	for id := range m.Patterns.Len() {
+		m.Mu[id] = level(m.Patterns.Entry(id).Size)
+	}
+	est, err := EstimateBetas(context.Background(), trainGames, m, 12, 2, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, b := range est.Beta {
+		if est.Pairs[i] == 0 {
+			t.Errorf("no pattern of T%d has a parent", i+2)
+			continue
+		}
+		if want := level(i+2) - level(i+1); math.Abs(b-want) > 1e-9 {
+			t.Errorf("β_%d = %v, want %v", i+1, b, want)
+		}
+	}
+
+	for id := range m.Patterns.Len() {
+		if m.Patterns.Entry(id).Size == 3 {
+			m.Seen[id], m.Played[id] = 0, 0
+		}
+	}
+	one, err := EstimateBetas(context.Background(), trainGames, m, 12, 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range one.Pairs {
+		switch {
+		case i == 1 || i == 2:
+			if one.Pairs[i] != 0 || !math.IsNaN(one.Beta[i]) {
+				t.Errorf("β_%d over %d pairs (%v) with no T3 pattern trained", i+1, one.Pairs[i], one.Beta[i])
+			}
+		case one.Pairs[i] != est.Pairs[i]:
+			t.Errorf("β_%d: %d pairs with 1 worker, %d with 2", i+1, one.Pairs[i], est.Pairs[i])
 		}
 	}
 }
