@@ -1,6 +1,10 @@
 package reading
 
-import "aji/analysis/board"
+import (
+	"slices"
+
+	"aji/analysis/board"
+)
 
 // generate appends the moves of c that can matter to the fight over the target string in b. Both
 // sides consider the string's liberties; with few of them, the liberties of those liberties (nets,
@@ -36,11 +40,11 @@ func (s *search) generate(b *board.Board, c board.Color, out []board.Point) []bo
 			}
 		}
 	}
-	// Strings the target can join through a liberty: a short one lends few liberties, so both
-	// sides play on its liberties too.
+	// Strings the target can join through a liberty: when the joined string would still be short
+	// of liberties, both sides play on the other string's liberties too.
 	for _, l := range s.libs[:targetLibs] {
 		for _, n := range l.Neighbours() {
-			if b.At(n) == s.defender && b.ChainHead(n) != b.ChainHead(s.target) && b.Liberties(n, 4) <= 3 {
+			if b.At(n) == s.defender && b.ChainHead(n) != b.ChainHead(s.target) && s.joinedLiberties(b, n, targetLibs) <= 3 {
 				s.addLiberties(b, n, add)
 			}
 		}
@@ -68,6 +72,21 @@ func (s *search) generate(b *board.Board, c board.Color, out []board.Point) []bo
 		}
 	}
 	return kept
+}
+
+// joinedLiberties counts the liberties the target (whose n liberties head s.libs) would have after
+// joining the string at h through one of its liberties: those of both, less the joining point.
+func (s *search) joinedLiberties(b *board.Board, h board.Point, n int) int {
+	mark := len(s.libs)
+	s.libs = b.LibertyPoints(h, s.libs)
+	joined := n - 1
+	for _, l := range s.libs[mark:] {
+		if !slices.Contains(s.libs[:n], l) {
+			joined++
+		}
+	}
+	s.libs = s.libs[:mark]
+	return joined
 }
 
 // addLiberties adds the liberties of the string at h.

@@ -195,11 +195,16 @@ func (s *search) develop(leaf int32, d int) {
 	c := s.toPlay(d)
 	or := c == s.attacker
 	s.moves = s.generate(b, c, s.moves[:0])
+	if !or {
+		// The defender may always play elsewhere: a generator that finds no useful move does not
+		// mean the string is lost (two eyes, a seki), only that no local move helps.
+		s.moves = append(s.moves, board.Pass)
+	}
 	s.kids = s.kids[:0]
 	for _, m := range s.moves {
 		s.kb = *b
 		s.play(&s.kb, m, c)
-		if s.pointless(b, &s.kb, m, c) {
+		if m != board.Pass && s.pointless(b, &s.kb, m, c) {
 			continue
 		}
 		key := positionKey(&s.kb, c.Opponent())
@@ -215,7 +220,10 @@ func (s *search) develop(leaf int32, d int) {
 			libs = s.kb.Liberties(s.target, 8)
 		}
 		k.score = libs
-		if !or {
+		switch {
+		case m == board.Pass:
+			k.score = 1 << 20 // last
+		case !or:
 			k.score = -libs
 		}
 		if k.value == unknown && s.method == PP {
