@@ -28,6 +28,9 @@ func (s *search) generate(b *board.Board, c board.Color, out []board.Point) []bo
 		s.seen.Add(p)
 		out = append(out, p)
 	}
+	if ko, forbidden := b.Ko(); ko != board.NoPoint && forbidden == c && c == s.privileged {
+		add(ko) // the side with threats to spare retakes whichever ko was just taken
+	}
 	s.libs = b.LibertyPoints(s.target, s.libs[:0])
 	targetLibs := len(s.libs)
 	for _, l := range s.libs {
@@ -59,7 +62,7 @@ func (s *search) generate(b *board.Board, c board.Color, out []board.Point) []bo
 		case c == s.attacker && libs <= 2:
 			s.addLiberties(b, h, add)
 			nextTo(b, h, s.defender, func(d board.Point) {
-				if b.Liberties(d, 3) <= 2 {
+				if b.Liberties(d, 4) <= libs+1 {
 					s.addLiberties(b, d, add)
 				}
 			})
