@@ -36,6 +36,9 @@ func (s *search) generate(b *board.Board, c board.Color, out []board.Point) []bo
 	for _, l := range s.libs {
 		add(l)
 	}
+	if c == s.attacker {
+		s.addApproaches(b, s.target, c, add)
+	}
 	if targetLibs <= 3 {
 		for _, l := range s.libs[:targetLibs] {
 			for _, n := range l.Neighbours() {
@@ -59,6 +62,9 @@ func (s *search) generate(b *board.Board, c board.Color, out []board.Point) []bo
 		switch {
 		case c == s.defender && libs <= 3:
 			s.addLiberties(b, h, add)
+			if libs <= 2 {
+				s.addApproaches(b, h, c, add)
+			}
 		case c == s.attacker && libs <= 2:
 			s.addLiberties(b, h, add)
 			nextTo(b, h, s.defender, func(d board.Point) {
@@ -90,6 +96,26 @@ func (s *search) joinedLiberties(b *board.Board, h board.Point, n int) int {
 	}
 	s.libs = s.libs[:mark]
 	return joined
+}
+
+// addApproaches adds the approach moves against the string at h for c: where c cannot play a
+// liberty of h (it would be suicide), the liberties of the short strings of c's opponent next to
+// that liberty, whose capture or atari would make it playable.
+func (s *search) addApproaches(b *board.Board, h board.Point, c board.Color, add func(board.Point)) {
+	mark := len(s.libs)
+	s.libs = b.LibertyPoints(h, s.libs)
+	for i := mark; i < len(s.libs); i++ {
+		l := s.libs[i]
+		if b.Legal(l, c) {
+			continue
+		}
+		for _, n := range l.Neighbours() {
+			if b.At(n) == c.Opponent() && b.Liberties(n, 3) <= 2 {
+				s.addLiberties(b, n, add)
+			}
+		}
+	}
+	s.libs = s.libs[:mark]
 }
 
 // addLiberties adds the liberties of the string at h.
