@@ -28,8 +28,17 @@ func (s *search) generate(b *board.Board, c board.Color, out []board.Point) []bo
 		s.seen.Add(p)
 		out = append(out, p)
 	}
-	if ko, forbidden := b.Ko(); ko != board.NoPoint && forbidden == c && c == s.privileged {
-		add(ko) // the side with threats to spare retakes whichever ko was just taken
+	if c == s.privileged {
+		// The side with ko threats to spare retakes whichever ko was just taken, and takes any
+		// stone it can capture: a ko anywhere is a fight it wins.
+		if ko, forbidden := b.Ko(); ko != board.NoPoint && forbidden == c {
+			add(ko)
+		}
+		for _, p := range b.Points() {
+			if b.At(p) == c.Opponent() && b.ChainSize(p) == 1 && b.InAtari(p) {
+				add(b.AtariLiberty(p))
+			}
+		}
 	}
 	s.libs = b.LibertyPoints(s.target, s.libs[:0])
 	targetLibs := len(s.libs)
