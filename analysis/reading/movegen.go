@@ -17,7 +17,8 @@ import (
 // drops the others. Ko retakes are legal only for the privileged side.
 func (s *search) generate(b *board.Board, c board.Color, out []board.Point) []board.Point {
 	if b.At(s.target) == board.Empty {
-		// The target was just taken in a ko that c, the privileged defender, retakes at once.
+		// The target was just taken, and the defender retakes at once (a snapback, or a ko it has
+		// the threats for): see search.retakes.
 		return append(out, s.target)
 	}
 	s.seen.Clear()

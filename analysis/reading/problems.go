@@ -159,9 +159,10 @@ func expectedPattern(exp string) string {
 	return exp
 }
 
-// Answer is a result as GNU Go's attack and defend print it: "0", or the code and the key move.
+// Answer is a result as GNU Go's attack and defend print it: "0", or the code and the key move. An
+// answer the search did not settle at the largest liberty bound is "0": not shown to succeed.
 func (r Result) Answer(size int) string {
-	if r.Code == Fail {
+	if r.Code == Fail || !r.Proved {
 		return "0"
 	}
 	return fmt.Sprintf("%d %s", r.Code, r.Move.GTP(size))

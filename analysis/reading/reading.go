@@ -103,7 +103,11 @@ type Result struct {
 	Code   Code
 	Move   board.Point   // the key move, or NoPoint with Fail
 	Line   []board.Point // the main line from Move on (a move may be board.Pass)
-	Proved bool          // the search settled the answer; false: the budget ran out first and Code is Fail
+	// Proved: the search settled the answer at the largest liberty bound. When the budget ran out
+	// first, the answer is that of the largest bound settled (Bound; 0: none, and Code is Fail):
+	// a string saved at bound 3 has escaped to four liberties, not yet to five.
+	Proved bool
+	Bound  int
 	Nodes  int           // positions developed, over every bound and regime tried
 	Time   time.Duration
 }
@@ -156,19 +160,17 @@ func (s *Solver) Solve(ctx context.Context, b *board.Board, target board.Point, 
 			privileged = mover
 		}
 		out := s.s.run(ctx, b, target, mover, privileged, s.opt, &budget)
-		res.Nodes = s.opt.MaxNodes - budget
-		if out.value == unknown {
-			res.Time = time.Since(start)
-			return res, ctx.Err() // budget or cancellation: no proof either way
-		}
+		res.Nodes, res.Bound, res.Time = s.opt.MaxNodes-budget, out.bound, time.Since(start)
 		if out.success {
-			res.Code, res.Move, res.Line, res.Proved = code, out.line[0], out.line, true
-			res.Time = time.Since(start)
+			res.Code, res.Move, res.Line, res.Proved = code, out.line[0], out.line, !out.exhausted
 			return res, nil
+		}
+		if out.exhausted {
+			// The budget or ctx ran out: the answer holds up to the last bound settled, if any.
+			return res, ctx.Err()
 		}
 	}
 	res.Proved = true
-	res.Time = time.Since(start)
 	return res, nil
 }
 
@@ -213,6 +215,9 @@ func (r Result) Describe(size int) string {
 			what += " in a ko it takes first"
 		case KoLater:
 			what += " only if it wins a ko taken first by the other side"
+		}
+		if !r.Proved {
+			what += fmt.Sprintf(", at least to %d liberties (then the read ran out of nodes)", r.Bound+1)
 		}
 	}
 	return fmt.Sprintf("%s (%d nodes, %s)", what, r.Nodes, r.Time.Round(time.Microsecond))

@@ -38,14 +38,16 @@ type node struct {
 // infinity is a proof or disproof number that cannot be reached.
 const infinity = math.MaxUint32 / 4
 
-// maxCheckNodes is how often, in developed nodes, a search looks at its context.
+// checkEvery is how often, in developed nodes, a search looks at its context.
 const checkEvery = 1024
 
 // outcome is what one search of the tree found.
 type outcome struct {
-	value   value
-	success bool          // the mover reached its goal
-	line    []board.Point // the main line (when solved)
+	value     value
+	success   bool          // the mover reached its goal
+	line      []board.Point // the main line (when solved)
+	bound     int           // the liberty bound value holds at (0: none settled)
+	exhausted bool          // the budget or the context ran out before the largest bound was settled
 }
 
 // search holds one best-first search: the problem, the tree, the board stack along the path being
@@ -102,9 +104,14 @@ func (s *search) run(ctx context.Context, b *board.Board, target board.Point, mo
 	var out outcome
 	for bound := 1; bound <= opt.MaxLiberties; bound++ {
 		s.libBound = bound
-		out = s.solve(ctx, b, budget)
-		if out.value != disproved {
-			break // proved, or out of budget
+		o := s.solve(ctx, b, budget)
+		if o.value == unknown {
+			out.exhausted = true // out keeps the last bound settled, if any
+			break
+		}
+		out, out.bound = o, bound
+		if o.value == proved {
+			break
 		}
 	}
 	out.success = out.value == proved && mover == s.attacker || out.value == disproved && mover == s.defender
@@ -268,8 +275,8 @@ func (s *search) lookup(key uint64) value {
 // move is captured next move.
 func (s *search) goal(b *board.Board, toPlay board.Color) value {
 	if b.At(s.target) != s.defender {
-		if ko, c := b.Ko(); ko == s.target && c == s.defender && s.privileged == s.defender {
-			return unknown // taken in a ko the defender, with threats to spare, retakes
+		if s.retakes(b) {
+			return unknown
 		}
 		return proved
 	}
@@ -294,6 +301,30 @@ func (s *search) goal(b *board.Board, toPlay board.Color) value {
 		}
 	}
 	return unknown
+}
+
+// retakes reports whether the defender, to move after the target was captured, can at once play
+// on the target's point and capture the stones that took it: a snapback (two stones or more, or one
+// that is no ko), or a ko the defender may retake because it has threats to spare. Then the
+// capture is not the end of the fight.
+func (s *search) retakes(b *board.Board) bool {
+	if b.At(s.target) != board.Empty {
+		return false
+	}
+	n := 0
+	for _, q := range s.target.Neighbours() {
+		if b.At(q) == s.attacker && b.AtariLiberty(q) == s.target {
+			n += b.ChainSize(q) // a string touching the point twice is counted twice: n ≥ 2 either way
+		}
+	}
+	ko, banned := b.Ko()
+	switch {
+	case n == 0:
+		return false
+	case ko == s.target && banned == s.defender:
+		return s.privileged == s.defender
+	}
+	return true
 }
 
 // initLeaf sets a new node's numbers from its value (and, for probability propagation, its prior).
