@@ -99,16 +99,16 @@ type Prior interface {
 
 // Result is the answer to one capture problem.
 type Result struct {
-	Goal   Goal
-	Code   Code
-	Move   board.Point   // the key move, or NoPoint with Fail
-	Line   []board.Point // the main line from Move on (a move may be board.Pass)
+	Goal Goal
+	Code Code
+	Move board.Point   // the key move, or NoPoint with Fail
+	Line []board.Point // the main line from Move on (a move may be board.Pass)
 	// Proved: the search settled the answer at the largest liberty bound. When the budget ran out
 	// first, the answer is that of the largest bound settled (Bound; 0: none, and Code is Fail):
 	// a string saved at bound 3 has escaped to four liberties, not yet to five.
 	Proved bool
 	Bound  int
-	Nodes  int           // positions developed, over every bound and regime tried
+	Nodes  int // positions developed, over every bound and regime tried
 	Time   time.Duration
 }
 
