@@ -24,7 +24,8 @@ type shortcutGroup struct {
 }
 
 // shortcuts lists every key the workbench handles, where it handles it: Key and the menus (nav.go,
-// file.go), the presenter (present.go) and the Guess tab (guess.go). Ctrl is ⌘ on a Mac.
+// file.go), the presenter (present.go), the Reading tab (reading.go) and the Guess tab (guess.go).
+// Ctrl is ⌘ on a Mac.
 var shortcuts = []shortcutGroup{
 	{"Moving through the game", []shortcut{
 		{"← / →", "previous / next move"},
@@ -48,6 +49,11 @@ var shortcuts = []shortcutGroup{
 		{"R", "reveal the record's next move"},
 		{"K", "cycle the number of candidates labelled"},
 		{"P", "percentages or ranks on the labels"},
+	}},
+	{"Reading a chain", []shortcut{
+		{"R", "read the chain under the pointer: can it be captured, can it be saved"},
+		{"Click a stone (Reading tab shown)", "read its chain"},
+		{"Esc", "clear the read and its line"},
 	}},
 	{"Guess the next move (Guess tab)", []shortcut{
 		{"G", "start guessing (with the Guess tab shown)"},

@@ -19,6 +19,7 @@ var tabMakers = []func(*Workbench) tab{
 	newInspectorTab,
 	newTerritoryTab,
 	newSearchTab,
+	newReadingTab,
 	newCFGTab,
 	newReviewTab,
 	newGuessTab,
