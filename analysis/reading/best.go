@@ -53,25 +53,33 @@ func (s *search) backUpPNS(n *node, or bool) {
 }
 
 // pickPP follows the path of best play under probability propagation (Algorithm 2 with the root
-// bias q_r = 0.5, when every downward message is 0.5): the child most likely TRUE at an OR node,
-// the least likely at an AND node; the first in move order on a tie.
+// bias q_r = 0.5, when every downward message is 0.5): the unsolved child most likely TRUE at an OR
+// node, the least likely at an AND node; the first in move order on a tie.
 func (s *search) pickPP(n *node, or bool) int32 {
-	best := n.first
-	for c := n.first + 1; c < n.first+n.n; c++ {
-		if lo := s.nodes[c].lo; or && lo > s.nodes[best].lo || !or && lo < s.nodes[best].lo {
+	best := int32(-1)
+	for c := n.first; c < n.first+n.n; c++ {
+		if s.nodes[c].value != unknown {
+			continue
+		}
+		if lo := s.nodes[c].lo; best < 0 || or && lo > s.nodes[best].lo || !or && lo < s.nodes[best].lo {
 			best = c
 		}
 	}
 	return best
 }
 
+// maxLogOdds bounds an unsolved node's log-odds: far enough from 0 to rank any two subtrees, short
+// of the overflow of exp.
+const maxLogOdds = 700
+
 // backUpPP recomputes a node's upward message (Algorithm 4) in the log-odds domain of Appendix B. An
 // AND node's probability of TRUE is the product of its children's (eq. 4.6), an OR node's one minus
-// the product of their complements (eq. 4.7); the node keeps the sum of the log factors over its
-// unsolved children (solved ones contribute a factor 1, or solve the node) and updates it
-// incrementally when one child's message changes from old to new (B.13–B.16): changed < 0 means
-// the node was just developed and the sum is taken afresh.
-func (s *search) backUpPP(n *node, or bool, changed int32, old float64) {
+// the product of their complements (eq. 4.7): the sum of the log factors over the unsolved children
+// (a solved child contributes a factor 1, or solves the node). The sum is taken afresh, not kept
+// and updated by removing the changed child's old term (the ANTI-AND and ANTI-OR of B.14 and B.16):
+// a near-certain child's term (−1e−26 beside −1e−6) is lost to rounding, and removing it later
+// drives the sum to 0 and the message to ±∞, then NaN.
+func (s *search) backUpPP(n *node, or bool) {
 	switch n.value {
 	case proved:
 		n.lo = math.Inf(1)
@@ -87,25 +95,19 @@ func (s *search) backUpPP(n *node, or bool, changed int32, old float64) {
 	if or {
 		factor = log1mQ // OR: log(1 − q)
 	}
-	if changed < 0 {
-		n.sum = 0
-		for c := n.first; c < n.first+n.n; c++ {
-			if s.nodes[c].value == unknown {
-				n.sum += factor(s.nodes[c].lo)
-			}
-		}
-	} else {
-		n.sum -= factor(old)
-		if s.nodes[changed].value == unknown {
-			n.sum += factor(s.nodes[changed].lo)
+	sum := 0.0
+	for c := n.first; c < n.first+n.n; c++ {
+		if s.nodes[c].value == unknown {
+			sum += factor(s.nodes[c].lo)
 		}
 	}
-	sum := min(n.sum, 0) // rounding may push a sum of non-positive terms above zero
+	sum = min(sum, 0)
 	if or {
 		n.lo = log1mExp(sum) - sum // L(1 − e^S), S = Σ log(1 − q_c)
 	} else {
 		n.lo = sum - log1mExp(sum) // L(e^S), S = Σ log q_c
 	}
+	n.lo = max(-maxLogOdds, min(n.lo, maxLogOdds))
 }
 
 // logOdds is L(p) = ln(p / (1 − p)).

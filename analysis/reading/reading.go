@@ -91,8 +91,8 @@ type Options struct {
 }
 
 // Prior is a surrogate for the unexplored tree below a leaf (Stern §4.4): the probability that the
-// position after move, played by toPlay in the parent position parent, ends with the target string
-// captured.
+// position after move (board.Pass for the defender's tenuki), played by toPlay in the parent
+// position parent, ends with the target string captured.
 type Prior interface {
 	Prior(parent *board.Board, move board.Point, toPlay board.Color, target board.Point, attacker board.Color) float64
 }
@@ -137,8 +137,9 @@ func (s *Solver) Options() Options { return s.opt }
 // saved (Defend: its owner moves first) in position b, which is not modified. It tries the ko
 // regimes in order — the mover may not retake a ko while the opponent may (a Win), neither may (a
 // KoFirst), the mover may while the opponent may not (a KoLater) — and within each Stern's iterative
-// deepening of the liberty bound. A cancelled ctx or an exhausted budget ends the read with Fail and
-// Proved false.
+// deepening of the liberty bound. A cancelled ctx or an exhausted budget ends the read with Proved
+// false and the answer of the largest bound settled (see Result); a cancelled read returns ctx's
+// error too.
 func (s *Solver) Solve(ctx context.Context, b *board.Board, target board.Point, goal Goal) (Result, error) {
 	start := time.Now()
 	owner := b.At(target)
@@ -163,7 +164,7 @@ func (s *Solver) Solve(ctx context.Context, b *board.Board, target board.Point, 
 		res.Nodes, res.Bound, res.Time = s.opt.MaxNodes-budget, out.bound, time.Since(start)
 		if out.success {
 			res.Code, res.Move, res.Line, res.Proved = code, out.line[0], out.line, !out.exhausted
-			return res, nil
+			return res, ctx.Err()
 		}
 		if out.exhausted {
 			// The budget or ctx ran out: the answer holds up to the last bound settled, if any.
@@ -179,15 +180,16 @@ func (s *Solver) Solve(ctx context.Context, b *board.Board, target board.Point, 
 // (TRUE: the target is captured), disproved, or neither, with the probability of TRUE the search
 // ended with (probability propagation's upward message; 0.5 under proof-number search).
 type Observation struct {
-	Parent   *board.Board // valid during the callback only
-	Move     board.Point
-	ToPlay   board.Color // who played Move
-	Target   board.Point
-	Attacker board.Color
-	Depth    int // plies below the root (1: a move at the root)
-	Solved   bool
-	True     bool    // with Solved: proved
-	P        float64 // the probability that the node is TRUE
+	Parent    *board.Board // valid during the callback only
+	Move      board.Point
+	ToPlay    board.Color // who played Move
+	Target    board.Point
+	Attacker  board.Color
+	Depth     int  // plies below the root (1: a move at the root)
+	Developed bool // the search generated the node's children
+	Solved    bool
+	True      bool    // with Solved: proved
+	P         float64 // the probability that the node is TRUE
 }
 
 // Observe calls fn for every node but the root of the last search Solve ran (the final liberty

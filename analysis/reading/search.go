@@ -30,9 +30,8 @@ type node struct {
 	// Proof-number search: the proof and disproof numbers.
 	pn, dn uint32
 	// Probability propagation: the log-odds of the upward message m_{f_n → n} (eqs 4.4–4.5), or of
-	// the surrogate prior while a leaf; and, once developed, the running sum over the unsolved
-	// children of log q (an AND node) or log(1 − q) (an OR node), Appendix B's associative form.
-	lo, sum float64
+	// the surrogate prior while a leaf.
+	lo float64
 }
 
 // infinity is a proof or disproof number that cannot be reached.
@@ -61,16 +60,18 @@ type search struct {
 	method             Method
 	prior              Prior
 
-	nodes  []node
-	boards []board.Board // boards[d]: the position at depth d of the current path
-	keys   []uint64      // the position keys along the path, for the repetition rule
-	tt     map[uint64]ttEntry
-	ladder tactics.LadderReader
-	libs   []board.Point
-	kids   []child
-	moves  []board.Point
-	seen   board.PointSet
-	kb     board.Board // scratch for children
+	nodes    []node
+	boards   []board.Board // boards[d]: the position at depth d of the current path
+	path     []int32       // path[d]: the node whose position boards[d] holds
+	pathKeys []uint64      // their position keys
+	keys     []uint64      // the keys from the root to the leaf being developed (repetition rule)
+	tt       map[uint64]ttEntry
+	ladder   tactics.LadderReader
+	libs     []board.Point
+	kids     []child
+	moves    []board.Point
+	seen     board.PointSet
+	kb       board.Board // scratch for children
 }
 
 // ttEntry is a solved position: proved at liberty bound bound or above, or disproved at bound or
@@ -133,15 +134,17 @@ func (s *search) solve(ctx context.Context, b *board.Board, budget *int) outcome
 		s.boards = make([]board.Board, 1, 64)
 	}
 	s.boards[0] = *b
+	s.path = append(s.path[:0], 0)
+	s.pathKeys = append(s.pathKeys[:0], positionKey(b, s.first))
 	// The root is always developed, so that a solved problem has a key move.
 	root := node{move: board.NoPoint, parent: -1, first: -1}
 	s.nodes = append(s.nodes, root)
 	s.initLeaf(0, 0.5)
-	for s.nodes[0].value == unknown {
+	for developed := 0; s.nodes[0].value == unknown; developed++ {
 		if *budget <= 0 {
 			return outcome{value: unknown}
 		}
-		if *budget%checkEvery == 0 && ctx.Err() != nil {
+		if developed%checkEvery == 0 && ctx.Err() != nil {
 			return outcome{value: unknown}
 		}
 		leaf, depth := s.descend()
@@ -156,11 +159,10 @@ func (s *search) solve(ctx context.Context, b *board.Board, budget *int) outcome
 // replaying the moves onto the board stack; it returns the leaf and its depth.
 func (s *search) descend() (int32, int) {
 	i, d := int32(0), 0
-	s.keys = s.keys[:0]
 	for {
 		n := &s.nodes[i]
-		s.keys = append(s.keys, positionKey(&s.boards[d], s.toPlay(d)))
 		if n.first < 0 {
+			s.keys = s.pathKeys[:d+1]
 			return i, d
 		}
 		or := s.toPlay(d) == s.attacker
@@ -171,11 +173,16 @@ func (s *search) descend() (int32, int) {
 		case PP:
 			best = s.pickPP(n, or)
 		}
-		if len(s.boards) <= d+1 {
-			s.boards = append(s.boards, board.Board{})
+		// The boards of the last path are kept: consecutive descents share most of their way.
+		if len(s.path) <= d+1 || s.path[d+1] != best {
+			if len(s.boards) <= d+1 {
+				s.boards = append(s.boards, board.Board{})
+			}
+			s.boards[d+1] = s.boards[d]
+			s.play(&s.boards[d+1], s.nodes[best].move, s.toPlay(d))
+			s.path = append(s.path[:d+1], best)
+			s.pathKeys = append(s.pathKeys[:d+1], positionKey(&s.boards[d+1], s.toPlay(d+1)))
 		}
-		s.boards[d+1] = s.boards[d]
-		s.play(&s.boards[d+1], s.nodes[best].move, s.toPlay(d))
 		i, d = best, d+1
 	}
 }
@@ -343,11 +350,9 @@ func (s *search) initLeaf(i int32, prior float64) {
 // update recomputes the numbers (or messages) of the developed leaf and its ancestors, recording
 // solved positions in the transposition table.
 func (s *search) update(i int32) {
-	changed, old := int32(-1), 0.0
 	for d := len(s.keys) - 1; i >= 0; d-- {
 		n := &s.nodes[i]
 		or := s.toPlay(d) == s.attacker
-		before := n.lo
 		if n.value == unknown {
 			n.value = s.backUp(n, or)
 		}
@@ -358,9 +363,8 @@ func (s *search) update(i int32) {
 		case PNS:
 			s.backUpPNS(n, or)
 		case PP:
-			s.backUpPP(n, or, changed, old)
+			s.backUpPP(n, or)
 		}
-		changed, old = i, before
 		i = n.parent
 	}
 }
@@ -460,7 +464,7 @@ func (s *search) observe(fn func(Observation)) {
 				p = 1 / (1 + math.Exp(-k.lo))
 			}
 			fn(Observation{Parent: &s.boards[d], Move: k.move, ToPlay: s.toPlay(d), Target: s.target, Attacker: s.attacker,
-				Depth: d + 1, Solved: k.value != unknown, True: k.value == proved, P: p})
+				Depth: d + 1, Developed: k.first >= 0, Solved: k.value != unknown, True: k.value == proved, P: p})
 			if k.first >= 0 {
 				s.boards[d+1] = s.boards[d]
 				s.play(&s.boards[d+1], k.move, s.toPlay(d))
@@ -469,4 +473,5 @@ func (s *search) observe(fn func(Observation)) {
 		}
 	}
 	walk(0, 0)
+	s.path = s.path[:0] // the boards now hold the walk's last line
 }

@@ -39,12 +39,13 @@ func runBench(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	seconds := fs.Float64("seconds", 2, "seconds per measurement")
 	asJSON := fs.Bool("json", false, "print one JSON object")
+	problems := fs.String("problems", defaultReadingProblems, "reading: the problem file solved")
 	what, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(what) == 0 {
-		return fmt.Errorf("%w: bench board|predict [NAME...]|playout|territory|cfg|all [--seconds S] [--json]", errUsage)
+		return fmt.Errorf("%w: bench board|predict [NAME...]|playout|territory|cfg|reading|all [--seconds S] [--problems FILE] [--json]", errUsage)
 	}
 	d := time.Duration(*seconds * float64(time.Second))
 	out := map[string]any{}
@@ -92,8 +93,14 @@ func runBench(ctx context.Context, args []string, stdout io.Writer) error {
 			return err
 		}
 		out["playout"] = figs
+	case "reading":
+		figs, err := benchReading(ctx, *problems)
+		if err != nil {
+			return err
+		}
+		out["reading"] = figs
 	default:
-		return fmt.Errorf("%w: unknown benchmark %q (board, predict, playout, territory, cfg, all)", errUsage, what[0])
+		return fmt.Errorf("%w: unknown benchmark %q (board, predict, playout, territory, cfg, reading, all)", errUsage, what[0])
 	}
 	if err := ctx.Err(); err != nil {
 		return err
@@ -118,6 +125,9 @@ func runBench(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	if figs, ok := out["cfg"].([]cfgFigure); ok {
 		printCfgFigures(stdout, figs)
+	}
+	if figs, ok := out["reading"].([]readingFigure); ok {
+		printReadingFigures(stdout, figs)
 	}
 	if figs, ok := out["predict"].([]predictFigure); ok {
 		for _, f := range figs {
@@ -248,7 +258,8 @@ func timePredictions(ctx context.Context, preds []predict.Predictor, positions [
 			dists := make([]predict.Distribution, batch)
 			ptrs := make([]*game.Position, batch)
 			n := i * 7 // threads start at different positions
-			for time.Since(start) < d && ctx.Err() == nil {
+			// At least one round, so that a slow predictor under a short budget has a rate, not 1/0.
+			for first := true; first || time.Since(start) < d && ctx.Err() == nil; first = false {
 				if batch == 1 {
 					p.Predict(&positions[n%len(positions)], &dists[0])
 				} else {

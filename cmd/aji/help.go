@@ -34,7 +34,7 @@ var helpEntries = map[string]helpEntry{
 		examples: []string{"aji analyze game.sgf --move 120 --predictor mm,cfg --territory boltzmann5+mc --mcts-playouts 2000 --json"}},
 	"eval": {usage: "eval --predictor NAME[,NAME...] --games PATH [--model FILE] [--max-games N] [--json]",
 		examples: []string{"aji eval --predictor mm,fbt --games ~/go-games/validation.tar.xz --max-games 200 --json"}},
-	"bench": {usage: "bench board|predict [NAME...]|playout|territory|cfg|all [--seconds S] [--json]",
+	"bench": {usage: "bench board|predict [NAME...]|playout|territory|cfg|reading|all [--seconds S] [--problems FILE] [--json]",
 		examples: []string{"aji bench predict mm fbt --seconds 5"}},
 	"harvest": {usage: "harvest --games PATH --out FILE [--stern] [--threshold N] [--max-games N] [--filter-mb MB]",
 		examples: []string{"aji harvest --games ~/go-games/train.tar.xz --threshold 40 --out ~/aji/patterns.ajim"}},
@@ -50,6 +50,8 @@ var helpEntries = map[string]helpEntry{
 		examples: []string{"aji territory-eval --model boltzmann5+mc --method sw --labels ~/aji/labels.jsonl --games ~/go-games/validation.tar.xz"}},
 	"render": {usage: "render FILE.sgf [--move N] [--overlay NAME[,NAME]] --out FILE.png|FILE.svg [--size PX]",
 		examples: []string{"aji render game.sgf --move 120 --overlay mm,territory --out board.png --size 800"}},
+	"reading": {usage: "reading --problems FILE [--method pns|pp] [--max-nodes N] [--max-liberties L] [--ids 1,5,7] [--split train|test [--split-seed N]] [--prior FILE] [--details] [--json]",
+		examples: []string{"aji reading --problems ~/aji/reading-problems.jsonl --method pp --details", "aji reading --problems ~/aji/reading-problems.jsonl --split test --json > pp-test.json"}},
 	"review": {usage: "review FILE.sgf [--predictors A,B] [--territory] [--json | --sgf OUT.sgf | --plot OUT.png]",
 		examples: []string{"aji review game.sgf --predictors mm,fbt --territory --sgf game-reviewed.sgf"}},
 
@@ -89,6 +91,9 @@ var helpEntries = map[string]helpEntry{
 	"train boltzmann-lib": {summary: "the Boltzmann territory model with liberty features",
 		usage:    "train boltzmann-lib --games PATH --labels FILE.jsonl --out FILE [--init MODEL] [flags as boltzmann5]",
 		examples: []string{"aji train boltzmann-lib --games ~/go-games/train.tar.xz --labels ~/aji/labels-train.jsonl --init ~/aji/boltzmann12.ajim --out ~/aji/boltzmann-lib.ajim"}},
+	"train reading": {summary: "Stern's surrogate priors for probability-propagation reading (Beta with back-off or hierarchical Gaussian), learned from search trees",
+		usage:    "train reading --problems FILE --out FILE [--model beta|hier] [--alpha0 A|size] [--learn proved|solved|all] [--pseudo V] [--passes N] [--split train|test [--split-seed N]] [--max-nodes N] [--max-liberties L]",
+		examples: []string{"aji train reading --problems ~/aji/reading-problems.jsonl --split train --model hier --out ~/aji/reading-hier.ajim"}},
 
 	"plot bayes-betas": {usage: "plot bayes-betas --model FILE --games PATH --out FILE.png [--max-games N]",
 		examples: []string{"aji plot bayes-betas --model ~/aji/bayes.ajim --games ~/go-games/train.tar.xz --max-games 500 --out betas.png"}},
@@ -102,13 +107,16 @@ var helpEntries = map[string]helpEntry{
 		examples: []string{"aji plot mixing --games ~/go-games/validation.tar.xz --out mixing.png"}},
 	"plot phase": {usage: "plot phase --eval FILE[,FILE...] --out FILE.png [--labels A,B]",
 		examples: []string{"aji eval --predictor mm,fbt --games ~/go-games/validation.tar.xz --json > eval.json", "aji plot phase --eval eval.json --out phase.png"}},
+	"plot reading": {usage: "plot reading --results A.json,B.json --out FILE.png [--labels A,B]",
+		examples: []string{"aji reading --problems ~/aji/reading-problems.jsonl --json > pns.json", "aji reading --problems ~/aji/reading-problems.jsonl --method pp --json > pp.json",
+			"aji plot reading --results pns.json,pp.json --labels pns,pp --out reading.png"}},
 	"plot rank-cdf": {usage: "plot rank-cdf --eval FILE[,FILE...] --out FILE.png [--labels A,B]",
 		examples: []string{"aji eval --predictor mm,fbt --games ~/go-games/validation.tar.xz --json > eval.json", "aji plot rank-cdf --eval eval.json --out rank-cdf.png"}},
 }
 
 // trainKinds are the model kinds of `aji train KIND`, in the order runTrain's usage names them
 // (TestHelpCoversEveryCommand checks the two lists agree).
-var trainKinds = []string{"mm", "playout", "cfg", "fbt", "cnn", "bayes", "bernoulli", "bayes-hier", "bayes-linear", "boltzmann5", "boltzmann12", "boltzmann-lib"}
+var trainKinds = []string{"mm", "playout", "cfg", "fbt", "cnn", "bayes", "bernoulli", "bayes-hier", "bayes-linear", "boltzmann5", "boltzmann12", "boltzmann-lib", "reading"}
 
 // kindGroups are the commands whose first argument picks a kind with flags of its own.
 var kindGroups = map[string]func() []string{

@@ -42,6 +42,7 @@ var plotKinds = map[string]plotKind{
 	"mixing":         {"Stern's Figure 5.5: Gibbs and Swendsen-Wang running averages against exact marginals", runPlotMixing},
 	"phase":          {"Xiao's Figure 4.2(b): top-1 per game phase of the results of aji eval --json files", runPlotPhase},
 	"rank-cdf":       {"rank CDF, P(expert move among the top k), of the results of aji eval --json files", runPlotRankCDF},
+	"reading":        {"Stern's Figures 4.9, 4.10, 4.12: time and nodes per problem of two aji reading --json reports (pns against pp, before against after learning)", runPlotReading},
 }
 
 func plotUsage() string {

@@ -89,7 +89,7 @@ func runHarvest(ctx context.Context, args []string, stdout io.Writer) error {
 // runTrain dispatches `aji train KIND`.
 func runTrain(ctx context.Context, args []string, stdout io.Writer) error {
 	if len(args) == 0 {
-		return fmt.Errorf("%w: train KIND (mm, playout, cfg, fbt, cnn, bayes, bernoulli, bayes-hier, bayes-linear, boltzmann5, boltzmann12, boltzmann-lib) --games PATH --validation PATH --out FILE", errUsage)
+		return fmt.Errorf("%w: train KIND (mm, playout, cfg, fbt, cnn, bayes, bernoulli, bayes-hier, bayes-linear, boltzmann5, boltzmann12, boltzmann-lib, reading) --games PATH --validation PATH --out FILE", errUsage)
 	}
 	switch args[0] {
 	case "mm":
@@ -106,8 +106,10 @@ func runTrain(ctx context.Context, args []string, stdout io.Writer) error {
 		return trainBayes(ctx, args[0], args[1:], stdout)
 	case "boltzmann5", "boltzmann12", "boltzmann-lib":
 		return trainTerritory(ctx, args[0], args[1:], stdout)
+	case "reading":
+		return trainReading(ctx, args[1:], stdout)
 	}
-	return fmt.Errorf("%w: unknown model kind %q (mm, playout, cfg, fbt, cnn, bayes, bernoulli, bayes-hier, bayes-linear, boltzmann5, boltzmann12, boltzmann-lib)", errUsage, args[0])
+	return fmt.Errorf("%w: unknown model kind %q (mm, playout, cfg, fbt, cnn, bayes, bernoulli, bayes-hier, bayes-linear, boltzmann5, boltzmann12, boltzmann-lib, reading)", errUsage, args[0])
 }
 
 func trainMM(ctx context.Context, args []string, stdout io.Writer) error {
