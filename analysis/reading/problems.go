@@ -168,5 +168,28 @@ func (r Result) Answer(size int) string {
 	return fmt.Sprintf("%d %s", r.Code, r.Move.GTP(size))
 }
 
-// Passes reports whether answer is one the problem accepts.
-func (p *Problem) Passes(answer string) bool { return p.expected.MatchString(answer) }
+// Passes reports whether answer is one the problem accepts (never, for a problem with no expected
+// answer).
+func (p *Problem) Passes(answer string) bool {
+	return p.expected != nil && p.expected.MatchString(answer)
+}
+
+// AttackProblems appends to out a problem for every string of b with minLibs to maxLibs liberties:
+// can its opponent, moving first, capture it? They have no expected answer: they are for learning
+// surrogate priors from game positions, which learn from the search trees, not from answers (Stern
+// §4.4). ids name them after id and the string's first stone.
+func AttackProblems(out []Problem, id string, b *board.Board, toPlay board.Color, minLibs, maxLibs int) []Problem {
+	var seen board.PointSet
+	for _, p := range b.Points() {
+		c := b.At(p)
+		if c != board.Black && c != board.White || seen.Has(b.ChainHead(p)) {
+			continue
+		}
+		seen.Add(b.ChainHead(p))
+		if libs := b.Liberties(p, maxLibs+1); libs < minLibs || libs > maxLibs {
+			continue
+		}
+		out = append(out, Problem{ID: id + ":" + p.GTP(b.Size()), Goal: Attack, Target: p, Board: *b, ToPlay: toPlay})
+	}
+	return out
+}

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"time"
 
+	"aji/analysis/dataset"
+	"aji/analysis/game"
 	"aji/analysis/reading"
 	"aji/analysis/reading/surrogate"
 	"aji/internal/progress"
@@ -22,6 +24,9 @@ import (
 func trainReading(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("train reading", flag.ContinueOnError)
 	file := fs.String("problems", "", "problem file, JSON lines (GNU Go's reading.tst format)")
+	games := fs.String("games", "", "or a game collection: every string of 2 to 3 liberties at every --every-th move is an attack problem (one pass)")
+	maxGames := fs.Int("max-games", 100, "with --games: games to read (0: all)")
+	every := fs.Int("every", 20, "with --games: read the position every N moves")
 	kind := fs.String("model", "beta", "beta (Beta with back-off) or hier (hierarchical Gaussian)")
 	alpha0 := fs.String("alpha0", "1", "beta: the prior pseudo-counts α0 = β0, or size for Stern's 100000·10^-i by template")
 	learn := fs.String("learn", "all", "the nodes learned from: proved, solved (proved or disproved) or all (unsolved ones by ADF)")
@@ -36,8 +41,8 @@ func trainReading(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	usage := fmt.Errorf("%w: train reading --problems FILE --out FILE [--model beta|hier] [--alpha0 A|size] [--learn proved|solved|all] [--pseudo V] [--passes N] [--split train|test [--split-seed N]] [--max-nodes N] [--max-liberties L]", errUsage)
-	if len(rest) > 0 || *file == "" || *out == "" || *passes < 1 || *maxNodes < 1 || *maxLibs < 1 || !(*pseudo >= 0) {
+	usage := fmt.Errorf("%w: train reading --problems FILE | --games PATH [--max-games N] [--every N] --out FILE [--model beta|hier] [--alpha0 A|size] [--learn proved|solved|all] [--pseudo V] [--passes N] [--split train|test [--split-seed N]] [--max-nodes N] [--max-liberties L]", errUsage)
+	if len(rest) > 0 || (*file == "") == (*games == "") || *out == "" || *passes < 1 || *maxNodes < 1 || *maxLibs < 1 || !(*pseudo >= 0) || *every < 1 {
 		return usage
 	}
 	regime, err := surrogate.ParseRegime(*learn)
@@ -60,6 +65,10 @@ func trainReading(ctx context.Context, args []string, stdout io.Writer) error {
 	default:
 		return fmt.Errorf("%w: --model %q: beta or hier", errUsage, *kind)
 	}
+	solver := reading.NewSolver(reading.Options{Method: reading.PP, MaxNodes: *maxNodes, MaxLiberties: *maxLibs, Prior: model})
+	if *games != "" {
+		return trainReadingOnGames(ctx, solver, model, *games, *maxGames, *every, *out, stdout)
+	}
 	problems, err := reading.LoadProblems(*file)
 	if err != nil {
 		return err
@@ -71,7 +80,6 @@ func trainReading(ctx context.Context, args []string, stdout io.Writer) error {
 		return fmt.Errorf("train reading: no problems in %s", *file)
 	}
 
-	solver := reading.NewSolver(reading.Options{Method: reading.PP, MaxNodes: *maxNodes, MaxLiberties: *maxLibs, Prior: model})
 	proved := make([]bool, len(problems))
 	pending := make([]int, len(problems))
 	for i := range pending {
@@ -120,6 +128,11 @@ func trainReading(ctx context.Context, args []string, stdout io.Writer) error {
 		}
 		pending = next
 	}
+	return finishReadingModel(model, *out, stdout)
+}
+
+// finishReadingModel reports what the model harvested and where it was written.
+func finishReadingModel(model surrogate.Model, out string, stdout io.Writer) error {
 	if pc, ok := model.(interface {
 		Patterns() [2][surrogate.NumTemplates]int
 	}); ok {
@@ -128,6 +141,53 @@ func trainReading(ctx context.Context, args []string, stdout io.Writer) error {
 			fmt.Fprintf(stdout, "%s patterns by template T0-T7: %v\n", name, counts[side])
 		}
 	}
-	fmt.Fprintf(stdout, "wrote %s\n", *out)
+	fmt.Fprintf(stdout, "wrote %s\n", out)
 	return nil
+}
+
+// trainReadingOnGames learns from the searches of positions of real games (the second
+// source of training searches): at every every-th move of each game, every string with two or three
+// liberties is attacked once, and the model learns from each tree. One pass; the model is written
+// at the end and when interrupted.
+func trainReadingOnGames(ctx context.Context, solver *reading.Solver, model surrogate.Model, path string, maxGames, every int, out string, stdout io.Writer) error {
+	total, err := gamesToRead(path, maxGames)
+	if err != nil {
+		return err
+	}
+	meter := progress.New(os.Stderr, "train reading", "games", total)
+	start := time.Now()
+	var searches, proved, nodes int
+	var problems []reading.Problem
+	_, err = dataset.Games(ctx, path, dataset.Filter{}, maxGames, 1, func(_, index int, _ string, g *game.Game) {
+		_ = g.WalkMainLine(func(pos *game.Position, _ game.Move) error {
+			if pos.MoveNumber%every != 0 || pos.MoveNumber == 0 {
+				return nil
+			}
+			problems = reading.AttackProblems(problems[:0], fmt.Sprintf("game %d move %d", index, pos.MoveNumber), &pos.Board, pos.ToPlay, 2, 3)
+			for i := range problems {
+				p := &problems[i]
+				res, err := solver.Solve(ctx, &p.Board, p.Target, p.Goal)
+				if err != nil {
+					return err
+				}
+				model.Learn(solver)
+				searches++
+				nodes += res.Nodes
+				if res.Proved {
+					proved++
+				}
+			}
+			return nil
+		})
+		meter.Add(1)
+	})
+	meter.Done()
+	if serr := model.Save(out); serr != nil {
+		return serr
+	}
+	fmt.Fprintf(stdout, "%d searches (%d settled), %d nodes, %s\n", searches, proved, nodes, time.Since(start).Round(time.Millisecond))
+	if err != nil {
+		return fmt.Errorf("train reading: %w (what was learned is in %s)", err, out)
+	}
+	return finishReadingModel(model, out, stdout)
 }

@@ -153,3 +153,36 @@ func TestTrainReadingInterrupted(t *testing.T) {
 		t.Fatalf("the interrupted run's model: %v", err)
 	}
 }
+
+// TestTrainReadingOnGames: --games turns every string of two or three liberties of the positions
+// read into an attack search the model learns from.
+func TestTrainReadingOnGames(t *testing.T) {
+	dir := t.TempDir()
+	record := strings.TrimSuffix(sgfOf(t, `
+		. . . . . . .
+		. . X O . . .
+		. X O . O . .
+		. . X O . . .
+		. . . . . . .
+		. . . . . . .
+		. . . . . . .`), ")") + ";B[dc];W[ee];B[bd])"
+	games := filepath.Join(dir, "g.sgf")
+	if err := os.WriteFile(games, []byte(record), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "m.ajim")
+	text, err := run(t, "train", "reading", "--games", games, "--every", "1", "--model", "hier", "--max-nodes", "2000", "--out", out)
+	var searches int
+	if err == nil {
+		_, err = fmt.Sscanf(text, "%d searches", &searches)
+	}
+	if err != nil || searches == 0 {
+		t.Fatalf("%v, %d searches:\n%s", err, searches, text)
+	}
+	if _, err := surrogate.Load(out); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := run(t, "train", "reading", "--games", games, "--problems", games, "--out", out); !errors.Is(err, errUsage) {
+		t.Errorf("--games with --problems: %v, want a usage error", err)
+	}
+}
