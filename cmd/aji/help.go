@@ -92,7 +92,7 @@ var helpEntries = map[string]helpEntry{
 		usage:    "train boltzmann-lib --games PATH --labels FILE.jsonl --out FILE [--init MODEL] [flags as boltzmann5]",
 		examples: []string{"aji train boltzmann-lib --games ~/go-games/train.tar.xz --labels ~/aji/labels-train.jsonl --init ~/aji/boltzmann12.ajim --out ~/aji/boltzmann-lib.ajim"}},
 	"train reading": {summary: "Stern's surrogate priors for probability-propagation reading (Beta with back-off or hierarchical Gaussian), learned from search trees",
-		usage:    "train reading --problems FILE | --games PATH [--max-games N] [--every N] --out FILE [--model beta|hier] [--alpha0 A|size] [--learn proved|solved|all] [--pseudo V] [--passes N] [--split train|test [--split-seed N]] [--max-nodes N] [--max-liberties L]",
+		usage: "train reading --problems FILE | --games PATH [--max-games N] [--every N] --out FILE [--model beta|hier] [--alpha0 A|size] [--learn proved|solved|all] [--pseudo V] [--passes N] [--split train|test [--split-seed N]] [--max-nodes N] [--max-liberties L]",
 		examples: []string{"aji train reading --problems ~/aji/reading-problems.jsonl --split train --model hier --out ~/aji/reading-hier.ajim",
 			"aji train reading --games ~/go-games/train.tar.xz --max-games 50 --model hier --out ~/aji/reading-hier-games.ajim"}},
 
