@@ -73,8 +73,9 @@ func ParseMethod(s string) (Method, error) {
 // Defaults of Options.
 const (
 	// DefaultMaxNodes bounds the positions one Solve develops, over every liberty bound and ko
-	// regime it tries: about a second of one core.
-	DefaultMaxNodes = 60000
+	// regime it tries: 0.8 s of one core on the slowest problem of GNU Go's suite, under the second
+	// a problem may take.
+	DefaultMaxNodes = 80000
 	// DefaultMaxLiberties is the largest liberty bound L of Stern's goal function (§4.5): a string
 	// with more liberties counts as escaped. GNU Go's reader, too, gives up attacking at five.
 	DefaultMaxLiberties = 4

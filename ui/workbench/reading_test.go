@@ -417,7 +417,7 @@ func TestReadSentences(t *testing.T) {
 		{res(reading.Defend, reading.Win, h5, true), board.Black, "Black to play saves it with H5 (proved, 1,234 nodes, 12 ms)"},
 		{res(reading.Defend, reading.KoLater, h5, true), board.White, "White to play saves it with H5 only if White wins a ko Black takes first (proved, 1,234 nodes, 12 ms)"},
 		{res(reading.Defend, reading.Fail, board.NoPoint, true), board.White, "White to play: it cannot be saved (proved, 1,234 nodes, 12 ms)"},
-		{res(reading.Attack, reading.Fail, board.NoPoint, false), board.White, "Black to play: no answer — the budget of 60,000 nodes ran out (12 ms)"},
+		{res(reading.Attack, reading.Fail, board.NoPoint, false), board.White, "Black to play: no answer — the budget of 80,000 nodes ran out (12 ms)"},
 	} {
 		if got := readSentence(c.r, c.owner, "B4", reading.DefaultMaxNodes, 9); got != c.want {
 			t.Errorf("got  %q\nwant %q", got, c.want)
