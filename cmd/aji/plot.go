@@ -359,12 +359,29 @@ func (t inRange) Ticks(lo, hi float64) []plot.Tick {
 // writePanels draws plots side by side into a PNG file of the given size at 150 dpi. Panels with the
 // same axes line up without plot.Align, which leaves a gap under two-line titles.
 func writePanels(path string, panels []*plot.Plot, w, h vg.Length) error {
+	return writePanelGrid(path, panels, false, w, h)
+}
+
+// writeStackedPanels draws plots one above the other, as writePanels draws them side by side.
+func writeStackedPanels(path string, panels []*plot.Plot, w, h vg.Length) error {
+	return writePanelGrid(path, panels, true, w, h)
+}
+
+// writePanelGrid draws plots in one row, or with stacked one column, into a PNG file.
+func writePanelGrid(path string, panels []*plot.Plot, stacked bool, w, h vg.Length) error {
 	img := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(150))
 	dc := draw.New(img)
 	tiles := draw.Tiles{Rows: 1, Cols: len(panels), PadX: vg.Millimeter * 8, PadTop: vg.Millimeter * 2,
 		PadBottom: vg.Millimeter * 2, PadLeft: vg.Millimeter * 2, PadRight: vg.Millimeter * 4}
+	if stacked {
+		tiles.Rows, tiles.Cols, tiles.PadX, tiles.PadY = len(panels), 1, 0, vg.Millimeter*8
+	}
 	for i, p := range panels {
-		p.Draw(tiles.At(dc, i, 0))
+		if stacked {
+			p.Draw(tiles.At(dc, 0, i))
+		} else {
+			p.Draw(tiles.At(dc, i, 0))
+		}
 	}
 	if dir := filepath.Dir(path); dir != "." {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
