@@ -40,12 +40,14 @@ func runBench(ctx context.Context, args []string, stdout io.Writer) error {
 	seconds := fs.Float64("seconds", 2, "seconds per measurement")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	problems := fs.String("problems", defaultReadingProblems, "reading: the problem file solved")
+	playouts9 := fs.Int("playouts9", 10000, "search: playouts of the measured 9x9 run")
+	playouts19 := fs.Int("playouts19", 3000, "search: playouts of the measured 19x19 run")
 	what, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(what) == 0 {
-		return fmt.Errorf("%w: bench board|predict [NAME...]|playout|territory|cfg|reading|all [--seconds S] [--problems FILE] [--json]", errUsage)
+		return fmt.Errorf("%w: bench board|predict [NAME...]|playout|territory|cfg|reading|search|all [--seconds S] [--problems FILE] [--playouts9 N] [--playouts19 N] [--json]", errUsage)
 	}
 	d := time.Duration(*seconds * float64(time.Second))
 	out := map[string]any{}
@@ -93,6 +95,15 @@ func runBench(ctx context.Context, args []string, stdout io.Writer) error {
 			return err
 		}
 		out["playout"] = figs
+	case "search":
+		if *playouts9 <= searchBaseline || *playouts19 <= searchBaseline {
+			return fmt.Errorf("%w: bench search: --playouts9 and --playouts19 must exceed the %d-playout baseline", errUsage, searchBaseline)
+		}
+		figs, err := benchSearch(ctx, *playouts9, *playouts19)
+		if err != nil {
+			return err
+		}
+		out["search"] = figs
 	case "reading":
 		figs, err := benchReading(ctx, *problems)
 		if err != nil {
@@ -100,7 +111,7 @@ func runBench(ctx context.Context, args []string, stdout io.Writer) error {
 		}
 		out["reading"] = figs
 	default:
-		return fmt.Errorf("%w: unknown benchmark %q (board, predict, playout, territory, cfg, reading, all)", errUsage, what[0])
+		return fmt.Errorf("%w: unknown benchmark %q (board, predict, playout, territory, cfg, reading, search, all)", errUsage, what[0])
 	}
 	if err := ctx.Err(); err != nil {
 		return err
@@ -128,6 +139,12 @@ func runBench(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	if figs, ok := out["reading"].([]readingFigure); ok {
 		printReadingFigures(stdout, figs)
+	}
+	if figs, ok := out["search"].([]searchSpeedFigure); ok {
+		for _, f := range figs {
+			fmt.Fprintf(stdout, "search %dx%d, 1 thread, empty board: %.0f playouts per CPU-second (%d playouts in %.2f s of CPU, less %d in %.2f s)\n",
+				f.Size, f.Size, f.PlayoutsPerCPUSecond, f.Playouts, f.CPUSeconds, f.Baseline, f.BaselineCPUSeconds)
+		}
 	}
 	if figs, ok := out["predict"].([]predictFigure); ok {
 		for _, f := range figs {
