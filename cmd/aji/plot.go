@@ -40,6 +40,7 @@ var plotKinds = map[string]plotKind{
 	"cnn-curve":      {"the DCNN paper's Graphs 1-2: cnn validation top-1 and losses against training positions, from aji train cnn --log files", runPlotCNNCurve},
 	"fbt-time":       {"Xiao's Figure 4.4: FBT validation top-1 against training time, from aji train fbt --log files", runPlotFBTTime},
 	"mixing":         {"Stern's Figure 5.5: Gibbs and Swendsen-Wang running averages against exact marginals", runPlotMixing},
+	"planning":       {"Stern's Figures 6.2, 6.6, 6.7: error rate of Monte Carlo planners (mc, uct, alpha-beta, Bayesian models) on synthetic game trees", runPlotPlanning},
 	"phase":          {"Xiao's Figure 4.2(b): top-1 per game phase of the results of aji eval --json files", runPlotPhase},
 	"rank-cdf":       {"rank CDF, P(expert move among the top k), of the results of aji eval --json files", runPlotRankCDF},
 	"reading":        {"Stern's Figures 4.9, 4.10, 4.12: time and nodes per problem of two aji reading --json reports (pns against pp, before against after learning)", runPlotReading},
