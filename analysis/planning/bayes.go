@@ -102,16 +102,7 @@ func (m *counting) Plan(t *Tree, budgets []int, rng *rand.Rand) []int {
 			if node.kids == nil {
 				m.expand(t, node, h, depth)
 			}
-			best, bv := 0, math.Inf(-1)
-			for a := range node.kids {
-				x := m.sample(&node.kids[a], rng)
-				if depth%2 == 1 {
-					x = -x
-				}
-				if x > bv {
-					best, bv = a, x
-				}
-			}
+			best := argmax(len(node.kids), func(a int) float64 { return forMover(m.sample(&node.kids[a], rng), depth) })
 			h = t.Child(h, best)
 			sum += t.MoveValue(h, depth)
 			node = &node.kids[best]
@@ -122,13 +113,7 @@ func (m *counting) Plan(t *Tree, budgets []int, rng *rand.Rand) []int {
 			m.observe(p, win)
 		}
 		k = checkpoints(out, k, budgets, i, func() int {
-			best, bv := 0, math.Inf(-1)
-			for a := range root.kids {
-				if v := m.mean(&root.kids[a]); v > bv {
-					best, bv = a, v
-				}
-			}
-			return best
+			return argmax(len(root.kids), func(a int) float64 { return m.mean(&root.kids[a]) })
 		})
 	}
 	return out
@@ -195,17 +180,10 @@ func (m *inductive) Plan(t *Tree, budgets []int, rng *rand.Rand) []int {
 					node.kids[a].d = Gauss{Mu: mu, S2: m.sigmaMove * m.sigmaMove}
 				}
 			}
-			best, bv := 0, math.Inf(-1)
-			for a := range node.kids {
+			best := argmax(len(node.kids), func(a int) float64 {
 				g := node.kids[a].d
-				x := g.Mu + math.Sqrt(g.S2)*rng.NormFloat64()
-				if depth%2 == 1 {
-					x = -x
-				}
-				if x > bv {
-					best, bv = a, x
-				}
-			}
+				return forMover(g.Mu+math.Sqrt(g.S2)*rng.NormFloat64(), depth)
+			})
 			h = t.Child(h, best)
 			sum += t.MoveValue(h, depth)
 			node = &node.kids[best]
@@ -232,14 +210,28 @@ func (m *inductive) Plan(t *Tree, budgets []int, rng *rand.Rand) []int {
 			upd(&p.d)
 		}
 		k = checkpoints(out, k, budgets, i, func() int {
-			best, bv := 0, math.Inf(-1)
-			for a := range root.kids {
-				if v := root.kids[a].d.Mu; v > bv {
-					best, bv = a, v
-				}
-			}
-			return best
+			return argmax(len(root.kids), func(a int) float64 { return root.kids[a].d.Mu })
 		})
 	}
 	return out
+}
+
+// argmax is the first of the n choices with the largest value, each value asked once in order (so
+// a sampling value draws its random numbers in the same order as a loop would).
+func argmax(n int, value func(a int) float64) int {
+	best, bv := 0, math.Inf(-1)
+	for a := range n {
+		if v := value(a); v > bv {
+			best, bv = a, v
+		}
+	}
+	return best
+}
+
+// forMover turns a value for MAX into one for the player to move at depth (MIN moves at odd depths).
+func forMover(x float64, depth int) float64 {
+	if depth%2 == 1 {
+		return -x
+	}
+	return x
 }
