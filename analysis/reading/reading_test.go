@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -27,7 +28,7 @@ type handCase struct {
 	code    Code
 	moves   []string // the accepted key moves; none with Fail
 	// broken names a solver failure on this case by method: that method's run is skipped
-	// (AJI_READING_BROKEN=1 runs it) until the solver is fixed.
+	// (go test -run HandMade ./analysis/reading -broken runs it) until the solver is fixed.
 	broken map[Method]string
 }
 
@@ -156,14 +157,17 @@ func parseCase(t testing.TB, c *handCase) (*board.Board, board.Point) {
 	return b, p
 }
 
+// runBroken runs the hand-made cases marked as known solver failures.
+var runBroken = flag.Bool("broken", false, "also run the hand-made cases the solver is known to fail")
+
 // TestHandMade solves each hand-made problem with both methods: each must prove GNU Go's code with
 // one of its key moves.
 func TestHandMade(t *testing.T) {
 	for _, c := range handCases {
 		for _, m := range []Method{PNS, PP} {
 			t.Run(strings.ReplaceAll(c.name, " ", "_")+"/"+m.String(), func(t *testing.T) {
-				if msg := c.broken[m]; msg != "" && os.Getenv("AJI_READING_BROKEN") == "" {
-					t.Skipf("known solver failure: %s (AJI_READING_BROKEN=1 runs it)", msg)
+				if msg := c.broken[m]; msg != "" && !*runBroken {
+					t.Skipf("known solver failure: %s (-broken runs it)", msg)
 				}
 				b, target := parseCase(t, &c)
 				res, err := NewSolver(Options{Method: m}).Solve(context.Background(), b, target, c.goal)
