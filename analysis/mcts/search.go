@@ -99,6 +99,10 @@ type Options struct {
 	// 200 visits (default 0.1; negative: never).
 	ResignThreshold float64
 
+	// Ownership makes Result.Ownership: who owns each point at the end of this Run's playouts, the
+	// search's own territory estimate. It scores each playout's final board twice.
+	Ownership bool
+
 	// Progress, if set, is called every ProgressInterval (default 500 ms) during Run with a snapshot,
 	// from a goroutine of Run's own.
 	Progress         func(Result)
@@ -151,6 +155,10 @@ type Result struct {
 	Playouts   int         // simulations of this Run
 	Nodes      int         // nodes in the tree
 	Elapsed    time.Duration
+	// Ownership is, with Options.Ownership, the mean owner of each point at the end of the Run's
+	// playouts, from +1 (always Black's) to −1 (always White's), row by row (y·size + x, as
+	// board.AreaOwners); nil without it or before a playout ends.
+	Ownership []float64
 }
 
 // Search is a Monte Carlo tree search that keeps its tree between Runs: Play advances the root to a
@@ -267,6 +275,12 @@ func (s *Search) Run(ctx context.Context, pos *game.Position) Result {
 		}
 	}
 	s.playouts.Store(0)
+	for _, w := range s.workers {
+		for i := range w.owned {
+			w.owned[i].Store(0)
+		}
+		w.ownedN.Store(0)
+	}
 	s.stop.Store(ctx.Err() != nil)
 
 	done := make(chan struct{})
@@ -388,6 +402,9 @@ func (s *Search) Snapshot() Result {
 	if r.Elapsed == 0 {
 		r.Elapsed = time.Since(s.started)
 	}
+	if s.o.Ownership {
+		r.Ownership = s.ownership()
+	}
 	t := s.tree
 	first, k := t.children(t.node(s.root))
 	for i := range uint32(k) {
@@ -460,6 +477,10 @@ type worker struct {
 	hashes   []uint64
 	cand     []cand
 
+	owners [board.MaxPoints]int8         // the last playout's final owners (scratch)
+	owned  [board.MaxPoints]atomic.Int32 // their sums over this Run, written by this worker only
+	ownedN atomic.Int32                  // and the playouts summed
+
 	amafGen   uint32
 	amafStamp [board.NumCells]uint32
 	amafColor [board.NumCells]board.Color
@@ -522,6 +543,9 @@ func (w *worker) simulate() {
 	}
 	pl.Run(&w.rng, 0)
 	score := pl.Score()
+	if s.o.Ownership {
+		w.addOwners()
+	}
 
 	mover := s.rootPos.ToPlay.Opponent() // who played the move into the root
 	for _, i := range w.path {
@@ -531,6 +555,39 @@ func (w *worker) simulate() {
 	if s.o.Selection == RAVE {
 		w.updateRave(score)
 	}
+}
+
+// addOwners adds the owners of the playout's final board to the worker's sums (plain loads and stores:
+// the worker is their only writer, and the atomics let Snapshot read them while it runs).
+func (w *worker) addOwners() {
+	b := &w.pl.pos.Board
+	n := b.Size() * b.Size()
+	b.AreaOwners(nil, w.owners[:n])
+	for i, o := range w.owners[:n] {
+		w.owned[i].Store(w.owned[i].Load() + int32(o))
+	}
+	w.ownedN.Store(w.ownedN.Load() + 1)
+}
+
+// ownership is Result.Ownership: the workers' sums over their playouts.
+func (s *Search) ownership() []float64 {
+	n := s.rootPos.Board.Size() * s.rootPos.Board.Size()
+	sum, playouts := make([]float64, n), 0
+	for _, w := range s.workers {
+		// The count is read before the sums: a playout being added makes the mean a little off, never
+		// out of [−1, 1].
+		playouts += int(w.ownedN.Load())
+		for i := range sum {
+			sum[i] += float64(w.owned[i].Load())
+		}
+	}
+	if playouts == 0 {
+		return nil
+	}
+	for i := range sum {
+		sum[i] = max(-1, min(1, sum[i]/float64(playouts)))
+	}
+	return sum
 }
 
 // expand gives nd its children: the legal moves of the side to move that fill no own eye and repeat no

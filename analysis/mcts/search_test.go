@@ -466,3 +466,54 @@ func sumPrior(n int) float64 {
 	}
 	return s
 }
+
+// TestOwnership: on the big-group position, where Black lives by C8 and the search finds it, the playouts
+// give White its settled half and Black its living group; a Snapshot taken during the Run stays in
+// [−1, 1]; without the option there is no estimate.
+func TestOwnership(t *testing.T) {
+	tc := tactics[3]
+	pos := parsePosition(t, tc.rows, board.Black, tc.komi)
+	if r := runTactic(t, tc, Options{Playouts: 200, Seed: 1}); r.Ownership != nil {
+		t.Fatalf("ownership %v without Options.Ownership", r.Ownership)
+	}
+	s, err := New(Options{Playouts: 4000, Seed: 1, Threads: 2, Selection: RAVE, Ownership: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan Result)
+	go func() { done <- s.Run(context.Background(), pos) }()
+	var r Result
+	for r.Playouts == 0 {
+		select {
+		case r = <-done:
+		default:
+			for _, o := range s.Snapshot().Ownership {
+				if o < -1 || o > 1 {
+					t.Fatalf("a snapshot's ownership %v is out of [-1, 1]", o)
+				}
+			}
+		}
+	}
+	if len(r.Ownership) != 81 {
+		t.Fatalf("%d owners on 9x9", len(r.Ownership))
+	}
+	at := func(v string) float64 {
+		p, err := board.ParseGTP(v, 9)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x, y := p.XY()
+		return r.Ownership[y*9+x]
+	}
+	t.Logf("best %s; A9 %.2f, E8 %.2f, A1 %.2f, J5 %.2f", r.Best.GTP(9), at("A9"), at("E8"), at("A1"), at("J5"))
+	for _, v := range []string{"A1", "E1", "J5", "B2"} {
+		if o := at(v); o > -0.95 {
+			t.Errorf("White's settled %s: ownership %.2f, want below -0.95", v, o)
+		}
+	}
+	for _, v := range []string{"A9", "E8", "J9"} {
+		if o := at(v); o < 0.5 {
+			t.Errorf("Black's living group at %s: ownership %.2f, want above 0.5", v, o)
+		}
+	}
+}
