@@ -32,6 +32,15 @@ const (
 
 var selectionNames = [...]string{UCT: "uct", PUCT: "puct", RAVE: "rave"}
 
+// Selections are the selection rules, in the order a user is offered them.
+func Selections() []Selection {
+	out := make([]Selection, len(selectionNames))
+	for i := range out {
+		out[i] = Selection(i)
+	}
+	return out
+}
+
 func (s Selection) String() string {
 	if int(s) < len(selectionNames) {
 		return selectionNames[s]
