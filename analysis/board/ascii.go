@@ -50,7 +50,7 @@ func Parse(drawing string) (*Board, error) {
 	}
 	b.rebuild()
 	for _, p := range b.Points() {
-		if c := b.color[p]; c != Empty && b.chains[b.head[p]].libs == 0 {
+		if c := b.color[p]; c != Empty && b.chains[b.head[p]].nlibs == 0 {
 			return nil, fmt.Errorf("parse board: chain at %s has no liberty", p.GTP(b.size))
 		}
 	}

@@ -3,6 +3,7 @@ package board
 import (
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // Errors returned by Play and Set; they are wrapped with the move's details.
@@ -18,28 +19,23 @@ var (
 // chain is the bookkeeping of one chain, stored at its head (representative) point.
 type chain struct {
 	size int16
-	// libs counts pseudo-liberties: pairs (stone, empty neighbour). It is zero exactly when the chain has
-	// no liberty, and the chain has exactly one liberty L exactly when every pair names L, which holds
-	// iff libs*libSumSq == libSum² (Cauchy–Schwarz equality); then L = libSum/libs.
-	libs     int16
-	libSum   int32
-	libSumSq int32
+	// nlibs is the exact number of liberties, kept move by move: most moves change it by counting
+	// around the stone played, and only a move joining two or more chains walks the result.
+	nlibs int16
+	// libs counts pseudo-liberties: pairs (stone, empty neighbour), and libSum sums their points; when
+	// the chain has one liberty L every pair names it, so L = libSum/libs.
+	libs   int16
+	libSum int32
 }
 
 func (c *chain) addLib(p Point) {
 	c.libs++
 	c.libSum += int32(p)
-	c.libSumSq += int32(p) * int32(p)
 }
 
 func (c *chain) removeLib(p Point) {
 	c.libs--
 	c.libSum -= int32(p)
-	c.libSumSq -= int32(p) * int32(p)
-}
-
-func (c *chain) inAtari() bool {
-	return int64(c.libs)*int64(c.libSumSq) == int64(c.libSum)*int64(c.libSum)
 }
 
 // Board is a Go position: stones, chains, ko and captures. It is a plain value: copying it (b2 := *b)
@@ -168,11 +164,11 @@ func (b *Board) hasLiberty(p Point, c Color) bool {
 			return true
 		case Edge:
 		case c:
-			if !b.chains[b.head[n]].inAtari() {
+			if b.chains[b.head[n]].nlibs > 1 {
 				return true
 			}
 		default:
-			if b.chains[b.head[n]].inAtari() {
+			if b.chains[b.head[n]].nlibs == 1 {
 				return true
 			}
 		}
@@ -214,32 +210,66 @@ func (b *Board) PlayLegal(p Point, c Color) {
 	b.head[p] = p
 	b.next[p] = p
 	b.chains[p] = chain{size: 1}
+	// The chains around p lose it as a liberty, once each.
+	var around [4]Point
+	na, joined := 0, 0
 	for _, d := range neighbours {
 		n := p + d
 		switch b.color[n] {
 		case Empty:
 			b.chains[p].addLib(n)
+			b.chains[p].nlibs++
 		case Black, White:
-			b.chains[b.head[n]].removeLib(p)
+			h := b.head[n]
+			b.chains[h].removeLib(p)
+			if !slices.Contains(around[:na], h) {
+				around[na] = h
+				na++
+				b.chains[h].nlibs--
+				if b.color[n] == c {
+					joined++
+				}
+			}
 		}
 	}
-	for _, d := range neighbours {
-		n := p + d
-		if b.color[n] == c && b.head[n] != b.head[p] {
-			b.merge(b.head[p], b.head[n])
+	if joined == 1 {
+		// One chain joined: p's empty neighbours that it does not already touch are new liberties.
+		var h Point
+		for _, a := range around[:na] {
+			if b.color[a] == c {
+				h = a
+			}
 		}
+		gained := int16(0)
+		for _, d := range neighbours {
+			if n := p + d; b.color[n] == Empty && !b.touches(n, h) {
+				gained++
+			}
+		}
+		libs := b.chains[h].nlibs + gained
+		b.merge(p, h)
+		b.chains[b.head[p]].nlibs = libs
+	} else if joined > 1 {
+		for _, d := range neighbours {
+			n := p + d
+			if b.color[n] == c && b.head[n] != b.head[p] {
+				b.merge(b.head[p], b.head[n])
+			}
+		}
+		h := b.head[p]
+		b.chains[h].nlibs = int16(b.countLiberties(h))
 	}
 	captured, lastCaptured := 0, NoPoint
 	for _, d := range neighbours {
 		n := p + d
-		if b.color[n] == opp && b.chains[b.head[n]].libs == 0 {
+		if b.color[n] == opp && b.chains[b.head[n]].nlibs == 0 {
 			captured += b.capture(b.head[n], c)
 			lastCaptured = n
 		}
 	}
 	// A lone stone that captured one stone and has only that point as liberty makes a ko.
 	if captured == 1 {
-		if h := b.head[p]; b.chains[h].size == 1 && b.chains[h].libs == 1 {
+		if h := b.head[p]; b.chains[h].size == 1 && b.chains[h].nlibs == 1 {
 			b.ko, b.koColor = lastCaptured, opp
 		}
 	}
@@ -263,7 +293,35 @@ func (b *Board) merge(h1, h2 Point) {
 	c1.size += c2.size
 	c1.libs += c2.libs
 	c1.libSum += c2.libSum
-	c1.libSumSq += c2.libSumSq
+	c1.nlibs += c2.nlibs // shared liberties counted twice: the caller corrects it
+}
+
+// touches reports whether the empty point e is next to a stone of the chain headed at h.
+func (b *Board) touches(e, h Point) bool {
+	for _, d := range neighbours {
+		if n := e + d; b.color[n] != Empty && b.color[n] != Edge && b.head[n] == h {
+			return true
+		}
+	}
+	return false
+}
+
+// countLiberties counts the liberties of the chain at p by walking it.
+func (b *Board) countLiberties(p Point) int {
+	var seen PointSet
+	n := 0
+	s := p
+	for {
+		for _, d := range neighbours {
+			if l := s + d; b.color[l] == Empty && !seen.Has(l) {
+				seen.Add(l)
+				n++
+			}
+		}
+		if s = b.next[s]; s == p {
+			return n
+		}
+	}
 }
 
 // capture removes the chain headed at h, giving liberties to the capturer's adjacent chains, and returns
@@ -277,9 +335,18 @@ func (b *Board) capture(h Point, capturer Color) int {
 		b.hash ^= zobrist[victim][s]
 		b.addEmpty(s)
 		n++
+		// s becomes a liberty of each capturing chain around it, counted once per chain.
+		var around [4]Point
+		na := 0
 		for _, d := range neighbours {
 			if m := s + d; b.color[m] == capturer {
-				b.chains[b.head[m]].addLib(s)
+				h := b.head[m]
+				b.chains[h].addLib(s)
+				if !slices.Contains(around[:na], h) {
+					around[na] = h
+					na++
+					b.chains[h].nlibs++
+				}
 			}
 		}
 		s = b.next[s]
@@ -350,6 +417,11 @@ func (b *Board) rebuild() {
 					b.merge(b.head[p], b.head[n])
 				}
 			}
+		}
+	}
+	for _, p := range b.Points() {
+		if b.color[p] != Empty && b.head[p] == p {
+			b.chains[p].nlibs = int16(b.countLiberties(p))
 		}
 	}
 }

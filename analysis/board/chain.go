@@ -12,64 +12,47 @@ func (b *Board) ChainSize(p Point) int { return int(b.chains[b.head[p]].size) }
 func (b *Board) NextStone(s Point) Point { return b.next[s] }
 
 // InAtari reports whether the chain at p has exactly one liberty.
-func (b *Board) InAtari(p Point) bool {
-	c := &b.chains[b.head[p]]
-	return c.libs > 0 && c.inAtari()
-}
+func (b *Board) InAtari(p Point) bool { return b.chains[b.head[p]].nlibs == 1 }
 
 // AtariLiberty returns the only liberty of the chain at p, or NoPoint if it has more (or none).
 func (b *Board) AtariLiberty(p Point) Point {
 	c := &b.chains[b.head[p]]
-	if c.libs == 0 || !c.inAtari() {
+	if c.nlibs != 1 {
 		return NoPoint
 	}
 	return Point(c.libSum / int32(c.libs))
 }
 
-// Liberties returns the exact number of liberties of the chain at p, counting at most max (a caller that
-// only needs to know "at least 3" passes 3 and saves the walk).
+// Liberties returns the number of liberties of the chain at p, or max if it has more: the count is kept
+// exactly as moves are played, so this costs nothing.
 func (b *Board) Liberties(p Point, max int) int {
-	c := &b.chains[b.head[p]]
-	switch {
-	case c.libs == 0:
-		return 0
-	case c.inAtari() || max <= 1:
-		return 1
-	}
-	var seen PointSet
-	n := 0
-	s := p
-	for {
-		for _, d := range neighbours {
-			if l := s + d; b.color[l] == Empty && !seen.Has(l) {
-				seen.Add(l)
-				if n++; n >= max {
-					return n
-				}
-			}
-		}
-		if s = b.next[s]; s == p {
-			return n
-		}
-	}
+	return min(int(b.chains[b.head[p]].nlibs), max)
 }
 
 // LibertyPoints appends the liberties of the chain at p to buf and returns it; with a buf of capacity
 // MaxPoints nothing is allocated.
 func (b *Board) LibertyPoints(p Point, buf []Point) []Point {
+	c := &b.chains[b.head[p]]
+	if c.nlibs == 1 {
+		return append(buf, Point(c.libSum/int32(c.libs)))
+	}
+	// The walk stops once it has found them all.
 	var seen PointSet
+	left := c.nlibs
 	s := p
-	for {
+	for left > 0 {
 		for _, d := range neighbours {
 			if l := s + d; b.color[l] == Empty && !seen.Has(l) {
 				seen.Add(l)
 				buf = append(buf, l)
+				left--
 			}
 		}
 		if s = b.next[s]; s == p {
-			return buf
+			break
 		}
 	}
+	return buf
 }
 
 // HashAfter returns the hash the board would have after c plays the legal move p.

@@ -89,6 +89,20 @@ func (b *Board) check() error {
 	if hash != b.hash {
 		return fmt.Errorf("hash %x, want %x", b.hash, hash)
 	}
+	for _, p := range b.Points() {
+		var want uint32
+		for i, d := range [8]Point{-Stride - 1, -Stride, -Stride + 1, -1, 1, Stride - 1, Stride, Stride + 1} {
+			want |= uint32(b.At(p+d)) << (2 * i)
+		}
+		for j, d := range neighbours {
+			if q := p + d; (b.At(q) == Black || b.At(q) == White) && b.Liberties(q, 2) == 1 {
+				want |= 1 << (16 + j)
+			}
+		}
+		if got := b.Around(p); got != want {
+			return fmt.Errorf("Around(%s) = %#x, want %#x", p.GTP(b.size), got, want)
+		}
+	}
 	return nil
 }
 

@@ -60,3 +60,19 @@ func (b *Board) Playout(rng *rand.PCG, c Color, maxMoves int) int {
 	}
 	return moves
 }
+
+// Around packs the 3x3 neighbourhood of the on-board point p for the playout policy's shape lookup: the
+// colours of its eight neighbours, two bits each (Empty 0, Black 1, White 2, Edge 3), row by row from
+// the top left, and bit 16+j set where the j-th orthogonal neighbour (above, left, right, below) is a
+// chain in atari. It is pattern.Code3 for Black to move, read without a bounds check per point.
+func (b *Board) Around(p Point) uint32 {
+	c := (*[2*Stride + 3]Color)(b.color[p-Stride-1:])
+	v := uint32(c[0]) | uint32(c[1])<<2 | uint32(c[2])<<4 | uint32(c[Stride])<<6 | uint32(c[Stride+2])<<8 |
+		uint32(c[2*Stride])<<10 | uint32(c[2*Stride+1])<<12 | uint32(c[2*Stride+2])<<14
+	for j, i := range [4]int{1, Stride, Stride + 2, 2*Stride + 1} {
+		if s := c[i]; (s == Black || s == White) && b.chains[b.head[p-Stride-1+Point(i)]].nlibs == 1 {
+			v |= 1 << (16 + j)
+		}
+	}
+	return v
+}

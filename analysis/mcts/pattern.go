@@ -144,18 +144,7 @@ func suicideCode(c pattern.Code3) bool {
 
 // code3Black is pattern.Code3At for Black to move: board colours Empty, Black, White, Edge are the states
 // Empty, Own, Opp, Off, so the colours go in unchanged. Code3.Swap gives White's code.
-func code3Black(b *board.Board, p board.Point) pattern.Code3 {
-	var c pattern.Code3
-	for i, d := range ring3 {
-		c |= pattern.Code3(b.At(p+d)) << (2 * i)
-	}
-	for j, i := range orth3 {
-		if s := c >> (2 * i) & 3; (s == 1 || s == 2) && b.InAtari(p+ring3[i]) {
-			c |= 1 << (16 + j)
-		}
-	}
-	return c
-}
+func code3Black(b *board.Board, p board.Point) pattern.Code3 { return pattern.Code3(b.Around(p)) }
 
 // ring3 are the eight neighbours in Code3 order as point offsets.
 var ring3 = [8]board.Point{-board.Stride - 1, -board.Stride, -board.Stride + 1, -1, 1,

@@ -40,17 +40,9 @@ var orth3 = [4]int{1, 3, 4, 6}
 
 // Code3At returns the 3x3 pattern around the on-board point p for the player toPlay.
 func Code3At(b *board.Board, p board.Point, toPlay board.Color) Code3 {
-	rel := &relative[perspective(toPlay)]
-	var c Code3
-	for i, d := range ring3Delta {
-		c |= Code3(rel[b.At(p+d)&3]) << (2 * i)
-	}
-	for j, i := range orth3 {
-		if q := p + ring3Delta[i]; b.At(q) == board.Black || b.At(q) == board.White {
-			if b.InAtari(q) {
-				c |= 1 << (16 + j)
-			}
-		}
+	c := Code3(b.Around(p)) // the board's colours are the states for Black to move
+	if toPlay == board.White {
+		return c.Swap()
 	}
 	return c
 }

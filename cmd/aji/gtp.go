@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/pprof"
 	"time"
 
 	"aji/analysis/gtp"
@@ -89,6 +90,7 @@ func runGTP(ctx context.Context, args []string, stdout io.Writer) error {
 	f.register(fs)
 	terrModel := fs.String("territory", territory.KindBoltzmann5.String(), "territory model drawn by aji-territory")
 	terrMethod := fs.String("territory-method", territory.MethodSW.String(), "its inference method")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the session to this file (go tool pprof)")
 	rest, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -98,6 +100,17 @@ func runGTP(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	if err := f.check(); err != nil {
 		return err
+	}
+	if *cpuProfile != "" {
+		out, err := os.Create(*cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer out.Close()
+		if err := pprof.StartCPUProfile(out); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
 	}
 	player, err := f.newPlayer()
 	if err != nil {
