@@ -317,16 +317,36 @@ func (pl *Playout) playPattern(p board.Point, c board.Color) {
 			shortOwn = shortOwn || b.InAtari(q) || b.Liberties(q, 3) <= 2
 		}
 	}
+	// The mover's chains next to the captured stones gain liberties; the weights at their old liberties
+	// change only if they had two or fewer. Those are noted now, before the capture.
+	var short [8]board.Point
+	ns := 0
+	for _, s := range pl.capt[:nc] {
+		for _, q := range s.Neighbours() {
+			if b.At(q) == c && b.Liberties(q, 3) <= 2 {
+				if ns == len(short) {
+					break
+				}
+				short[ns] = q
+				ns++
+			}
+		}
+	}
 	b.PlayLegal(p, c)
 	pl.begin()
 	pl.touchAround(p)
 	for _, s := range pl.capt[:nc] {
 		pl.touchAround(s)
 	}
-	for _, s := range pl.capt[:nc] {
-		for _, q := range s.Neighbours() {
-			if b.At(q) == c {
-				pl.touchLiberties(q) // gained liberties, perhaps from one or two
+	for _, q := range short[:ns] {
+		pl.touchLiberties(q)
+	}
+	if ns == len(short) { // too many to note: redo them all
+		for _, s := range pl.capt[:nc] {
+			for _, q := range s.Neighbours() {
+				if b.At(q) == c {
+					pl.touchLiberties(q)
+				}
 			}
 		}
 	}
