@@ -250,14 +250,50 @@ func (b *Board) PlayLegal(p Point, c Color) {
 		b.merge(p, h)
 		b.chains[b.head[p]].nlibs = libs
 	} else if joined > 1 {
+		// The largest chain keeps its liberties; the others' and p's count where the largest has none.
+		large := NoPoint
+		for _, a := range around[:na] {
+			if b.color[a] == c && (large == NoPoint || b.chains[a].size > b.chains[large].size) {
+				large = a
+			}
+		}
+		libs := b.chains[large].nlibs
+		var seen PointSet
+		count := func(e Point) {
+			if !seen.Has(e) {
+				seen.Add(e)
+				if !b.touches(e, large) {
+					libs++
+				}
+			}
+		}
+		for _, d := range neighbours {
+			if n := p + d; b.color[n] == Empty {
+				count(n)
+			}
+		}
+		for _, h := range around[:na] {
+			if b.color[h] != c || h == large {
+				continue
+			}
+			for s := h; ; {
+				for _, d := range neighbours {
+					if e := s + d; b.color[e] == Empty {
+						count(e)
+					}
+				}
+				if s = b.next[s]; s == h {
+					break
+				}
+			}
+		}
 		for _, d := range neighbours {
 			n := p + d
 			if b.color[n] == c && b.head[n] != b.head[p] {
 				b.merge(b.head[p], b.head[n])
 			}
 		}
-		h := b.head[p]
-		b.chains[h].nlibs = int16(b.countLiberties(h))
+		b.chains[b.head[p]].nlibs = libs
 	}
 	captured, lastCaptured := 0, NoPoint
 	for _, d := range neighbours {

@@ -28,9 +28,15 @@ const (
 	// RAVE blends UCT with AMAF values and a progressive bias (Graf & Platzner §IV-A):
 	// (1−β)·Q_UCT + β·Q_RAVE + PB·π/(n+1).
 	RAVE
+	// Bayes is Thompson sampling on a counting model (Stern 2008 §6.3.1): each child's win probability
+	// has the Beta posterior of its wins and losses, with BayesPrior·π pseudo-wins from the prior and
+	// BayesFPU pseudo-games at the parent's value; a descent draws every child's value from the Gaussian
+	// of that Beta's mean and variance (the form of Stern's Gaussian beliefs, and one normal draw a
+	// child) and takes the best draw.
+	Bayes
 )
 
-var selectionNames = [...]string{UCT: "uct", PUCT: "puct", RAVE: "rave"}
+var selectionNames = [...]string{UCT: "uct", PUCT: "puct", RAVE: "rave", Bayes: "bayes"}
 
 // Selections are the selection rules, in the order a user is offered them.
 func Selections() []Selection {
@@ -48,14 +54,14 @@ func (s Selection) String() string {
 	return fmt.Sprintf("Selection(%d)", int(s))
 }
 
-// ParseSelection reads "uct", "puct" or "rave".
+// ParseSelection reads "uct", "puct", "rave" or "bayes".
 func ParseSelection(name string) (Selection, error) {
 	for i, n := range selectionNames {
 		if n == name {
 			return Selection(i), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown selection rule %q (uct, puct, rave)", name)
+	return 0, fmt.Errorf("unknown selection rule %q (uct, puct, rave, bayes)", name)
 }
 
 // Defaults of Options.
@@ -103,6 +109,8 @@ type Options struct {
 	RaveC      float64 // Graf's C (default 0.6)
 	RaveB      float64 // Graf's B (default 0.1)
 	RavePB     float64 // Graf's PB (default 50)
+	BayesPrior float64 // Bayes's pseudo-wins per unit of prior (default 10)
+	BayesFPU   float64 // Bayes's pseudo-games at the parent's value (default 2)
 
 	// ResignThreshold: Result.Resign is set when the best move's win rate is below it after at least
 	// 200 visits (default 0.1; negative: never).
@@ -141,6 +149,8 @@ func (o *Options) defaults() {
 	def(&o.RaveC, 0.6)
 	def(&o.RaveB, 0.1)
 	def(&o.RavePB, 50)
+	def(&o.BayesPrior, 10)
+	def(&o.BayesFPU, 2)
 	def(&o.ResignThreshold, 0.1)
 	if o.ProgressInterval <= 0 {
 		o.ProgressInterval = 500 * time.Millisecond
@@ -200,7 +210,7 @@ type Search struct {
 // New makes a search.
 func New(o Options) (*Search, error) {
 	o.defaults()
-	if o.Selection < UCT || o.Selection > RAVE {
+	if o.Selection < UCT || o.Selection > Bayes {
 		return nil, fmt.Errorf("mcts: %v", o.Selection)
 	}
 	s := &Search{o: o, tree: newArena(o.MaxNodes), spare: newArena(o.MaxNodes)}
@@ -223,6 +233,7 @@ func New(o Options) (*Search, error) {
 	for t := range o.Threads {
 		w := &worker{s: s, pl: s.newPlayout(), prior: o.Prior}
 		w.rng.Seed(o.Seed, uint64(t)+0x9E3779B97F4A7C15)
+		w.draws = rand.New(&w.rng)
 		if o.NewPrior != nil {
 			p, err := o.NewPrior()
 			if err != nil {
@@ -478,6 +489,7 @@ func (s *Search) pv(i uint32) []board.Point {
 type worker struct {
 	s        *Search
 	rng      rand.PCG
+	draws    *rand.Rand // over rng, for Bayes's normal draws
 	pl       *Playout
 	prior    predict.Predictor
 	ownPrior bool
@@ -712,6 +724,11 @@ func (w *worker) choose(nd *node, first uint32, k int) uint32 {
 			v = q + o.PUCTC*e*math.Sqrt(math.Log2(float64(max(nv, 1)))/float64(1+n))
 		case RAVE:
 			v = w.raveValue(c, q, n, lnN, fpu)
+		case Bayes:
+			wins := float64(c.wins.Load()) / 2
+			a := 1 + wins + o.BayesPrior*float64(c.prior) + o.BayesFPU*fpu
+			b := 1 + float64(n) - wins + o.BayesFPU*(1-fpu)
+			v = a/(a+b) + math.Sqrt(a*b/((a+b)*(a+b)*(a+b+1)))*w.draws.NormFloat64()
 		}
 		if v > bestV {
 			best, bestV = first+j, v

@@ -93,7 +93,7 @@ func runTactic(t *testing.T, tc tactic, o Options) Result {
 
 // TestTactics: every selection rule, with each playout policy, finds the winning move.
 func TestTactics(t *testing.T) {
-	rules := []Selection{UCT, PUCT, RAVE}
+	rules := Selections()
 	for _, tc := range tactics {
 		for _, sel := range rules {
 			for _, policy := range []string{PolicyLight, PolicyPattern} {

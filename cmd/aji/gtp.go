@@ -38,7 +38,7 @@ func (f *gtpFlags) register(fs *flag.FlagSet) {
 	fs.Float64Var(&f.seconds, "time", 0, "search seconds per move (instead of --playouts)")
 	fs.IntVar(&f.threads, "threads", 1, "search goroutines")
 	fs.Uint64Var(&f.seed, "seed", 1, "random seed")
-	fs.StringVar(&f.selection, "selection", "rave", "search selection rule: uct, puct (the predictor as prior) or rave")
+	fs.StringVar(&f.selection, "selection", "rave", "search selection rule: uct, puct (the predictor as prior), rave or bayes (Thompson sampling, Stern §6.3.1)")
 	fs.StringVar(&f.policy, "policy", "pattern", "playout policy: light or pattern")
 	fs.BoolVar(&f.widening, "widening", false, "progressive widening in the predictor's order (off by default: it lost 15–5 to the same search without it at 10,000 playouts on 9x9)")
 }
@@ -96,7 +96,7 @@ func runGTP(ctx context.Context, args []string, stdout io.Writer) error {
 		return err
 	}
 	if len(rest) > 0 {
-		return fmt.Errorf("%w: gtp [--predictor NAME] [--playouts N | --time S] [--threads N] [--selection uct|puct|rave] [--policy light|pattern] [--widening]", errUsage)
+		return fmt.Errorf("%w: gtp [--predictor NAME] [--playouts N | --time S] [--threads N] [--selection uct|puct|rave|bayes] [--policy light|pattern] [--widening]", errUsage)
 	}
 	if err := f.check(); err != nil {
 		return err
