@@ -29,10 +29,11 @@ const (
 	// (1−β)·Q_UCT + β·Q_RAVE + PB·π/(n+1).
 	RAVE
 	// Bayes is Thompson sampling on a counting model (Stern 2008 §6.3.1): each child's win probability
-	// has the Beta posterior of its wins and losses, with BayesPrior·π pseudo-wins from the prior and
-	// BayesFPU pseudo-games at the parent's value; a descent draws every child's value from the Gaussian
-	// of that Beta's mean and variance (the form of Stern's Gaussian beliefs, and one normal draw a
-	// child) and takes the best draw.
+	// has the Beta posterior of its wins and losses, with BayesPrior·π pseudo-wins from the prior,
+	// BayesFPU pseudo-games at the parent's value, and its AMAF results as up to BayesAMAF pseudo-games
+	// (the RAVE statistics as a prior that real visits outweigh); a descent draws every child's value
+	// from the Gaussian of that Beta's mean and variance (the form of Stern's Gaussian beliefs, and one
+	// normal draw a child) and takes the best draw.
 	Bayes
 )
 
@@ -111,6 +112,7 @@ type Options struct {
 	RavePB     float64 // Graf's PB (default 50)
 	BayesPrior float64 // Bayes's pseudo-wins per unit of prior (default 10)
 	BayesFPU   float64 // Bayes's pseudo-games at the parent's value (default 2)
+	BayesAMAF  float64 // Bayes's most pseudo-games from AMAF (default 25, Graf's B = 0.1's equivalence; negative: none)
 
 	// ResignThreshold: Result.Resign is set when the best move's win rate is below it after at least
 	// 200 visits (default 0.1; negative: never).
@@ -151,6 +153,7 @@ func (o *Options) defaults() {
 	def(&o.RavePB, 50)
 	def(&o.BayesPrior, 10)
 	def(&o.BayesFPU, 2)
+	def(&o.BayesAMAF, 25)
 	def(&o.ResignThreshold, 0.1)
 	if o.ProgressInterval <= 0 {
 		o.ProgressInterval = 500 * time.Millisecond
@@ -573,7 +576,7 @@ func (w *worker) simulate() {
 		t.node(i).wins.Add(result(score, mover))
 		mover = mover.Opponent()
 	}
-	if s.o.Selection == RAVE {
+	if s.o.Selection == RAVE || s.o.Selection == Bayes && s.o.BayesAMAF > 0 {
 		w.updateRave(score)
 	}
 }
@@ -728,6 +731,12 @@ func (w *worker) choose(nd *node, first uint32, k int) uint32 {
 			wins := float64(c.wins.Load()) / 2
 			a := 1 + wins + o.BayesPrior*float64(c.prior) + o.BayesFPU*fpu
 			b := 1 + float64(n) - wins + o.BayesFPU*(1-fpu)
+			if rn := c.raveVisits.Load(); rn > 0 && o.BayesAMAF > 0 {
+				m := min(float64(rn), o.BayesAMAF)
+				qr := float64(c.raveWins.Load()) / (2 * float64(rn))
+				a += m * qr
+				b += m * (1 - qr)
+			}
 			v = a/(a+b) + math.Sqrt(a*b/((a+b)*(a+b)*(a+b+1)))*w.draws.NormFloat64()
 		}
 		if v > bestV {
