@@ -17,7 +17,20 @@ import (
 // hierarchical model (§3.3) a pattern's belief is the forward pass down the chain to it (Hier.belief
 // of the chain cut there). A level the dictionary lacks is left out. Pass and a move without a known
 // pattern have one factor each. Explaining several moves of one position predicts it once.
+//
+// The probability (eq. 3.1, an integral over every move's urgency) is no sum over factors, so the
+// factor used carries the move's whole log-probability as its LogStrength, the nested ones 0: two
+// moves' difference is then log(p_A/p_B) exactly, and says it is the belief used that differs. In the
+// linear model that belief is the pattern's and the move's tactical features' together (§3.4).
 func (p *Predictor) Explain(pos *game.Position, move board.Point) predict.Explanation {
+	ex := p.explain(pos, move)
+	if len(ex.Factors) > 0 {
+		ex.Factors[0].LogStrength = math.Log(ex.Probability)
+	}
+	return ex
+}
+
+func (p *Predictor) explain(pos *game.Position, move board.Point) predict.Explanation {
 	if !p.hasSeen || pos.Key() != p.seen {
 		p.Predict(pos, &p.dist)
 	}
