@@ -83,6 +83,7 @@ func samplePositions(t testing.TB) []*game.Position {
 // terms' sums (~1e-14) and far below any term a model could leave out (a γ differing from 1 by 1e-9).
 func TestWhyNotSumsToLogRatio(t *testing.T) {
 	positions := samplePositions(t)
+	t.Logf("%d positions", len(positions))
 	explainers := 0
 	for _, name := range registered {
 		p, err := predict.New(name, predict.Options{})
