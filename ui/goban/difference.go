@@ -44,8 +44,9 @@ type Difference struct {
 	Clamp float64   // |V| at which the colour saturates; > 0
 }
 
-// differenceAlpha keeps a trace of the wood under the discs, so they read as an overlay.
-const differenceAlpha = 0.9
+// differenceAlpha256 is the discs' opacity (0..256), 0.9: a trace of the wood shows through, so
+// they read as an overlay.
+const differenceAlpha256 = 230
 
 // Paint implements Layer.
 func (d *Difference) Paint(img *image.RGBA, g Grid) {
@@ -53,13 +54,15 @@ func (d *Difference) Paint(img *image.RGBA, g Grid) {
 	if n != g.Size || n < MinSize || len(d.V) != n*n || g.Cell < 2 || !(d.Clamp > 0) {
 		return
 	}
-	r := float64(g.Cell) * heatRadius
+	x0, _ := g.Center(Point{})
+	disc := discMask(float64(g.Cell)*heatRadius, x0-math.Floor(x0)) // one mask tinted for every point
+	const alpha = differenceAlpha256
 	for i, v := range d.V {
 		if math.IsNaN(v) {
 			continue
 		}
 		c := DivergingColor(v / d.Clamp)
 		cx, cy := g.Center(Point{X: i % n, Y: i / n})
-		blendDisc(img, cx, cy, r, rgbf(c.R, c.G, c.B), differenceAlpha)
+		disc.blend(img, cx, cy, [3]uint8{c.R, c.G, c.B}, alpha)
 	}
 }

@@ -77,3 +77,17 @@ func TestDifferenceTicks(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkDifference19 paints a difference layer on every point of a 19x19 board at 800 px.
+func BenchmarkDifference19(b *testing.B) {
+	pt := newPainter(800, 19)
+	img := pt.paint(NewPosition(19), nil)
+	v := make([]float64, 361)
+	for i := range v {
+		v[i] = float64(i%13-6) / 2
+	}
+	l := &Difference{Size: 19, V: v, Clamp: 3}
+	for b.Loop() {
+		l.Paint(img, pt.grid)
+	}
+}

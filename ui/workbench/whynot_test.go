@@ -134,7 +134,9 @@ func TestWhyNotDifferenceLayer(t *testing.T) {
 			h.key(fyne.KeyRight, 0)
 		}
 		pos := h.wb.doc.cursor.Position()
-		h.pump("the difference layer", func() bool { return layerOf() != nil && w.predFor == h.wb.doc.cursor.Node() && w.predA != nil && w.predB != nil })
+		h.pump("the difference layer", func() bool {
+			return layerOf() != nil && w.predFor == h.wb.doc.cursor.Node() && w.predA != nil && w.predB != nil
+		})
 		var da, db predict.Distribution
 		for name, d := range map[string]*predict.Distribution{"mm": &da, "fbt": &db} {
 			p, _ := predict.New(name, predict.Options{})
@@ -191,7 +193,7 @@ func TestDifferenceScreenshot(t *testing.T) {
 	h, w := proHarness(t, 120)
 	fyne.CurrentApp().Settings().SetTheme(Theme())
 	h.w.Resize(fyne.NewSize(1480, 960))
-	h.wb.split.SetOffset(0.6) // a wider panel for the table
+	h.wb.split.SetOffset(0.6)                         // a wider panel for the table
 	h.wb.settings.heat, h.wb.settings.topK = false, 0 // the layer covers them
 	h.wb.render()
 	w.diffWith.SetSelected("fbt")
