@@ -156,20 +156,24 @@ func (w *whyNot) tasks(shown bool) (boardTasks, text []engine.Task) {
 
 // layer is the marks of A and B, while the tab is shown, over the
 // difference layer.
+// Neither while the Guess tab hides the next move: they would hint at it.
 func (w *whyNot) layer() (goban.Layer, int) {
-	marks := w.marks
+	marks, diff := w.marks, w.diff
 	if !w.shown() {
 		marks = nil
 	}
+	if w.wb.tabHidesNext() {
+		marks, diff = nil, nil
+	}
 	switch {
-	case w.diff == nil && marks == nil:
+	case diff == nil && marks == nil:
 		return nil, 0
-	case w.diff == nil:
+	case diff == nil:
 		return marks, whyNotDepth
 	case marks == nil:
-		return w.diff, whyNotDepth
+		return diff, whyNotDepth
 	}
-	return layers{w.diff, marks}, whyNotDepth
+	return layers{diff, marks}, whyNotDepth
 }
 
 // navigated forgets the points chosen on another node.
