@@ -3,6 +3,8 @@ package workbench
 import (
 	"math"
 	"os"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -13,6 +15,8 @@ import (
 	"aji/ui/goban"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 )
 
 // proHarness is a workbench on the sample professional game at move n, with the Why not? tab shown.
@@ -194,8 +198,19 @@ func TestDifferenceScreenshot(t *testing.T) {
 	fyne.CurrentApp().Settings().SetTheme(Theme())
 	h.w.Resize(fyne.NewSize(1480, 960))
 	h.wb.split.SetOffset(0.6)                         // a wider panel for the table
-	h.wb.settings.heat, h.wb.settings.topK = false, 0 // the layer covers them
-	h.wb.render()
+	// The layer covers the heat map and its labels: turn them off as a user would.
+	for _, o := range test.LaidOutObjects(h.w.Content()) {
+		switch o := o.(type) {
+		case *widget.Check:
+			if o.Text == "Heat map" {
+				o.SetChecked(false)
+			}
+		case *widget.Select:
+			if o.Selected == strconv.Itoa(h.wb.settings.topK) && slices.Contains(o.Options, "0") {
+				o.SetSelected("0")
+			}
+		}
+	}
 	w.diffWith.SetSelected("fbt")
 	w.diffCheck.SetChecked(true)
 	h.pump("the difference layer", func() bool { return w.diff != nil && w.predFor == h.wb.doc.cursor.Node() })
