@@ -197,7 +197,7 @@ func TestDifferenceScreenshot(t *testing.T) {
 	h, w := proHarness(t, 120)
 	fyne.CurrentApp().Settings().SetTheme(Theme())
 	h.w.Resize(fyne.NewSize(1480, 960))
-	h.wb.split.SetOffset(0.6)                         // a wider panel for the table
+	h.wb.split.SetOffset(0.6) // a wider panel for the table
 	// The layer covers the heat map and its labels: turn them off as a user would.
 	for _, o := range test.LaidOutObjects(h.w.Content()) {
 		switch o := o.(type) {
