@@ -3,6 +3,7 @@ package workbench
 import (
 	"math"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -164,6 +165,23 @@ func TestWhyNotDifferenceLayer(t *testing.T) {
 			}
 		}
 	}
+
+	// Guessing the next move hides the layer, which would hint at it.
+	path := filepath.Join(t.TempDir(), "guess.json")
+	old := guessHistoryPath
+	guessHistoryPath = func() (string, error) { return path, nil }
+	defer func() { guessHistoryPath = old }()
+	h.selectTab(tabGuess)
+	gt := tabOf[*guessTab](h.wb)
+	gt.start()
+	if l, _ := w.layer(); l != nil || !h.wb.tabHidesNext() {
+		t.Errorf("while guessing: layer %T", l)
+	}
+	gt.end("Stopped.")
+	if layerOf() == nil {
+		t.Error("no layer after guessing")
+	}
+
 	w.diffCheck.SetChecked(false)
 	if layerOf() != nil {
 		t.Error("the layer stayed after the check was cleared")
