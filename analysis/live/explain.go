@@ -79,3 +79,19 @@ func (a *Predictors) ExplainTask(name string, deliver func(*Explanations, error)
 		func(ctx context.Context, pos *game.Position) (*Explanations, error) { return a.Explain(ctx, name, pos) },
 		(*Explanations).bytes, deliver)
 }
+
+// BestBut is the most probable legal point other than except (the predictor's top move, or its second
+// when except is the top): what the why-not view compares the record's move with by default. NoPoint
+// if there is none.
+func (ex *Explanations) BestBut(except board.Point) board.Point {
+	if except != ex.Best {
+		return ex.Best
+	}
+	best, bestP := board.NoPoint, -1.0
+	for _, e := range ex.At {
+		if e != nil && e.Point != except && e.Probability > bestP {
+			best, bestP = e.Point, e.Probability
+		}
+	}
+	return best
+}

@@ -112,6 +112,16 @@ func TestExplainEveryLegalPoint(t *testing.T) {
 	if ex.Unable || ex.Moves != legal || ex.Predictor != "mm" || ex.ToPlay != pos.ToPlay || ex.Lookup(board.Pass) != nil {
 		t.Errorf("unable %v, %d moves (want %d)", ex.Unable, ex.Moves, legal)
 	}
+	// The best but the best is the second: no other point is more probable.
+	second := ex.BestBut(ex.Best)
+	if ex.BestBut(second) != ex.Best || second == ex.Best || ex.Lookup(second) == nil {
+		t.Fatalf("best %v, second %v", ex.Best, second)
+	}
+	for _, p := range pos.Board.Points() {
+		if e := ex.Lookup(p); e != nil && p != ex.Best && e.Probability > ex.Lookup(second).Probability {
+			t.Errorf("%s is more probable than the second, %s", p.GTP(19), second.GTP(19))
+		}
+	}
 }
 
 // TestExplainUnable: a predictor that does not explain itself says so.

@@ -265,6 +265,13 @@ type Factor struct {
 	Share float64
 	// SD is the standard deviation σ of the model's belief about Weight; 0 for a model without one.
 	SD float64
+	// LogStrength is the factor's exact additive term in the move's log-probability: for every
+	// explained move, log p(move) = Σ LogStrength + Σ Interactions' Value − log Z, with Z the same for
+	// every move of the position, so that two moves' terms, subtracted, give log(p_A/p_B) (WhyNot).
+	// It is log γ for a Bradley-Terry model and w for FBT. A Bayesian ranking model's probability
+	// (Stern eq. 3.1) is no sum over factors: there the factor that sets the move's value carries the
+	// whole log p and the others 0 (bayes-linear splits it between pattern and features, see there).
+	LogStrength float64
 	// Seen is how often the factor was at a legal move in training, Played how often at the move
 	// played (Seen ≥ Played ≥ 0); meaningful only where SD > 0.
 	Seen, Played int

@@ -15,12 +15,22 @@ import (
 // Legend is a horizontal colour bar with tick labels that explains the
 // heat map: 0.01%..100% for ScaleLog, 0..max% for ScaleLinear. It takes
 // its colours from HeatColor's palettes, so it always matches the board.
+// After SetDiverging it explains a Difference layer instead.
 type Legend struct {
 	widget.BaseWidget
 
 	scale   Scale
 	palette Palette
 	max     float64
+	clamp   float64 // > 0: a Difference layer's legend, −clamp..+clamp nats
+}
+
+// NewDifferenceLegend returns the legend of a Difference layer clamped at
+// ±clamp nats: DivergingColor from −clamp to +clamp.
+func NewDifferenceLegend(clamp float64) *Legend {
+	l := &Legend{max: 1, clamp: clamp}
+	l.ExtendBaseWidget(l)
+	return l
 }
 
 // NewLegend returns a legend for the default scale and palette (linear,
@@ -74,6 +84,26 @@ func (l *Legend) CreateRenderer() fyne.WidgetRenderer {
 type tick struct {
 	t    float64 // 0..1 along the bar
 	text string
+}
+
+// differenceTicks are a Difference legend's ticks: ±clamp, ±clamp/2 and 0,
+// in nats.
+func differenceTicks(clamp float64) []tick {
+	label := func(v float64) string {
+		if v == 0 {
+			return "0"
+		}
+		s := strconv.FormatFloat(math.Abs(v), 'g', 3, 64)
+		if v < 0 {
+			return "−" + s
+		}
+		return "+" + s
+	}
+	var ts []tick
+	for _, f := range []float64{-1, -0.5, 0, 0.5, 1} {
+		ts = append(ts, tick{(f + 1) / 2, label(f * clamp)})
+	}
+	return ts
 }
 
 // legendTicks returns the ticks of a scale: the decades for ScaleLog, and
@@ -132,25 +162,31 @@ type legendRenderer struct {
 	ticks  []tick
 	objs   []fyne.CanvasObject
 
-	img    *image.RGBA // the last bar, reused while its size and palette hold
-	imgPal Palette
+	img      *image.RGBA // the last bar, reused while its size and palette hold
+	imgPal   Palette
+	imgClamp float64
 }
 
 // paintBar draws the gradient at the bar's pixel size, so it stays sharp.
 func (r *legendRenderer) paintBar(w, h int) image.Image {
-	pal := r.legend.palette
-	if r.img != nil && r.img.Rect.Dx() == w && r.img.Rect.Dy() == h && r.imgPal == pal {
+	pal, clamp := r.legend.palette, r.legend.clamp
+	if r.img != nil && r.img.Rect.Dx() == w && r.img.Rect.Dy() == h && r.imgPal == pal && r.imgClamp == clamp {
 		return r.img
 	}
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
 	for x := range w {
-		c := paletteAt((float64(x)+0.5)/float64(w), pal)
+		t := (float64(x) + 0.5) / float64(w)
+		c := paletteAt(t, pal)
+		if clamp > 0 {
+			d := DivergingColor(2*t - 1)
+			c = [3]uint8{d.R, d.G, d.B}
+		}
 		for y := range h {
 			o := img.PixOffset(x, y)
 			img.Pix[o], img.Pix[o+1], img.Pix[o+2], img.Pix[o+3] = c[0], c[1], c[2], 255
 		}
 	}
-	r.img, r.imgPal = img, pal
+	r.img, r.imgPal, r.imgClamp = img, pal, clamp
 	return img
 }
 
@@ -208,6 +244,9 @@ func (r *legendRenderer) Layout(size fyne.Size) {
 func (r *legendRenderer) Refresh() {
 	l := r.legend
 	r.ticks = legendTicks(l.scale, l.max)
+	if l.clamp > 0 {
+		r.ticks = differenceTicks(l.clamp)
+	}
 	fg := theme.Color(theme.ColorNameForeground)
 	size := theme.Size(theme.SizeNameCaptionText)
 	for len(r.texts) < len(r.ticks) {

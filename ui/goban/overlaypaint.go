@@ -352,8 +352,17 @@ func (p *painter) disc(r float64) *mask {
 	if m, ok := p.discs[key]; ok {
 		return m
 	}
-	r = float64(key) / 8
-	frac := p.g.center(0) - math.Floor(p.g.center(0))
+	m := discMask(float64(key)/8, p.g.center(0)-math.Floor(p.g.center(0)))
+	if p.discs == nil {
+		p.discs = make(map[int]*mask)
+	}
+	p.discs[key] = m
+	return m
+}
+
+// discMask is the disc of radius r (pixels) centred frac of a pixel past a
+// pixel's corner, as intersections are.
+func discMask(r, frac float64) *mask {
 	half := int(math.Ceil(r)) + 1
 	n := 2*half + 1
 	m := &mask{a: make([]uint8, n*n), half: half}
@@ -365,10 +374,6 @@ func (p *painter) disc(r float64) *mask {
 			m.a[y*n+x] = uint8(clamp01(r-math.Sqrt(dx*dx+dy*dy)+0.5)*255 + 0.5)
 		}
 	}
-	if p.discs == nil {
-		p.discs = make(map[int]*mask)
-	}
-	p.discs[key] = m
 	return m
 }
 

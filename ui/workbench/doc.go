@@ -1,8 +1,8 @@
 // Package workbench is the main view of the Aji desktop app: the board with
 // its heat map, the predictor panel, game information, the status bar, and
 // the tabs below the panel (tab.go: the move list, the comment, the
-// inspector that explains the point under the pointer, territory, search and
-// the common fate graph), together with everything the user does to them —
+// inspector that explains the point under the pointer, why the predictor
+// prefers one move to another, territory, search and the common fate graph), together with everything the user does to them —
 // navigating, playing variations, opening and saving records.
 //
 // It shows results and never computes them: positions come from

@@ -55,6 +55,10 @@ var shortcuts = []shortcutGroup{
 		{"Click a stone (Reading tab shown)", "read its chain"},
 		{"Esc", "clear the read and its line"},
 	}},
+	{"Why not? (Why not? tab shown)", []shortcut{
+		{"Click a legal point", "compare it as A (default: the record's next move)"},
+		{"Shift+click a legal point", "compare it as B (default: the predictor's top move)"},
+	}},
 	{"Guess the next move (Guess tab)", []shortcut{
 		{"G", "start guessing (with the Guess tab shown)"},
 		{"Click, or arrows then Space", "guess a point"},

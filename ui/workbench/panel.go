@@ -69,6 +69,7 @@ func newPanel(wb *Workbench) *panel {
 			s.tab = t.base().name
 			s.save(wb.opts.Preferences)
 			t.selected()
+			wb.showLayers() // a tab may draw only while it is shown
 		}
 		// Keep the arrow keys for navigation.
 		if c := wb.win.Canvas(); c != nil {

@@ -17,6 +17,7 @@ var tabMakers = []func(*Workbench) tab{
 	newMovesTab,
 	newCommentTab,
 	newInspectorTab,
+	newWhyNotTab,
 	newTerritoryTab,
 	newSearchTab,
 	newReadingTab,

@@ -3,6 +3,9 @@ package bayes
 import (
 	"fmt"
 	"math"
+	"slices"
+
+	"aji/analysis/feature"
 
 	"aji/analysis/board"
 	"aji/analysis/game"
@@ -17,7 +20,74 @@ import (
 // hierarchical model (§3.3) a pattern's belief is the forward pass down the chain to it (Hier.belief
 // of the chain cut there). A level the dictionary lacks is left out. Pass and a move without a known
 // pattern have one factor each. Explaining several moves of one position predicts it once.
+//
+// The probability (eq. 3.1, an integral over every move's urgency) is no sum over factors, so the
+// factor used carries the move's whole log-probability as its LogStrength, the nested ones 0: two
+// moves' difference is then log(p_A/p_B) exactly, and says it is the belief used that differs. In the
+// linear model that belief is the pattern's and the move's tactical features' together (§3.4).
 func (p *Predictor) Explain(pos *game.Position, move board.Point) predict.Explanation {
+	ex := p.explain(pos, move)
+	if len(ex.Factors) == 0 {
+		return ex
+	}
+	ex.Factors[0].LogStrength = math.Log(ex.Probability)
+	if p.m.Linear != nil && !p.bernoulli {
+		p.explainLinear(&ex)
+	}
+	return ex
+}
+
+// explainLinear adds to ex the move's tactical features with their beliefs (§3.4), after its
+// patterns, and splits its log-probability exactly between the pattern, the spread the features add
+// and each feature's mean. The urgency's prior is N(μ_pat + Σ μ_i, σ_pat² + β² + Σ (σ_i² + β²)): the
+// pattern's part is the log-probability of a move with the pattern's belief alone (and β); the
+// spread's, the change as the features' variances (each σ_i² + β²) widen it; each feature's, the
+// change as its μ_i is added in turn; the last feature takes what is left, so the parts add up to
+// log p. A feature's part so has the sign of its μ; its size depends on the order, as any sequence of
+// gains does. Where a partial urgency lies too far below the field for the grid to see (the move's
+// probability underflows there), the pattern keeps the whole log p.
+func (p *Predictor) explainLinear(ex *predict.Explanation) {
+	i := slices.Index(p.l.moves, ex.Point)
+	if i < 0 {
+		return
+	}
+	feats := p.l.features(i)
+	if len(feats) == 0 {
+		return
+	}
+	beta2 := p.m.Beta * p.m.Beta
+	pat := p.m.Belief(int(p.l.slots[i]))
+	mk, vk := p.m.Linear.prior(pat, feats, beta2)
+	sk := math.Sqrt(vk)
+	m := pat.Mean()
+	added := 0.0 // the features' variance
+	for _, f := range feats {
+		added += p.m.Linear.Var[f] + beta2
+	}
+	parts := []float64{p.pr.LogWith(mk, sk, m, math.Sqrt(pat.Var()+beta2)), p.pr.LogWith(mk, sk, m, sk)}
+	for _, f := range feats[:len(feats)-1] {
+		m += p.m.Linear.Mu[f]
+		parts = append(parts, p.pr.LogWith(mk, sk, m, sk))
+	}
+	parts = append(parts, ex.Factors[0].LogStrength)
+	first := len(ex.Factors)
+	ex.Factors = append(ex.Factors, predict.Factor{Name: "spread the features add (linear)", SD: math.Sqrt(added), Share: 1})
+	for _, f := range feats {
+		ex.Factors = append(ex.Factors, predict.Factor{Name: feature.IndexName(int(f)) + " (linear)",
+			Weight: p.m.Linear.Mu[f], SD: math.Sqrt(p.m.Linear.Var[f]), Share: 1})
+	}
+	for _, x := range parts {
+		if math.IsInf(x, 0) || math.IsNaN(x) {
+			return
+		}
+	}
+	ex.Factors[0].LogStrength = parts[0]
+	for j := range len(parts) - 1 {
+		ex.Factors[first+j].LogStrength = parts[j+1] - parts[j]
+	}
+}
+
+func (p *Predictor) explain(pos *game.Position, move board.Point) predict.Explanation {
 	if !p.hasSeen || pos.Key() != p.seen {
 		p.Predict(pos, &p.dist)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"aji/analysis/board"
@@ -197,5 +198,46 @@ func TestExplainHierarchical(t *testing.T) {
 	}
 	if checked == 0 {
 		t.Error("no move with a pattern")
+	}
+}
+
+// TestExplainLinearSplitsLogP: the linear model's explanation lists each move's tactical features
+// after its patterns, and splits log p between the pattern, the spread the features add and each
+// feature, exactly, each feature's part of the sign of its μ.
+func TestExplainLinearSplitsLogP(t *testing.T) {
+	m, err := shared.Load(LinearName, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := NewPredictor(LinearName, m, false)
+	_, pos := positions(t)
+	split := 0
+	for _, pt := range append(pos.Board.Points(), board.Pass) {
+		if !pos.Board.Legal(pt, pos.ToPlay) {
+			continue
+		}
+		ex := p.Explain(pos, pt)
+		if ex.Probability == 0 {
+			continue
+		}
+		sum, feats := 0.0, 0
+		for _, f := range ex.Factors {
+			sum += f.LogStrength
+			if strings.HasSuffix(f.Name, "(linear)") && f.Name != "spread the features add (linear)" {
+				feats++
+				if math.Abs(f.Weight) > 1e-3 && f.LogStrength != 0 && (f.LogStrength > 0) != (f.Weight > 0) {
+					t.Errorf("%s: %s has μ %g but part %g", pt.GTP(19), f.Name, f.Weight, f.LogStrength)
+				}
+			}
+		}
+		if want := math.Log(ex.Probability); math.Abs(sum-want) > 1e-9 {
+			t.Errorf("%s: parts sum to %g, log p = %g", pt.GTP(19), sum, want)
+		}
+		if feats > 0 && ex.Factors[0].LogStrength != math.Log(ex.Probability) {
+			split++
+		}
+	}
+	if split < 50 {
+		t.Errorf("only %d moves split between pattern and features", split)
 	}
 }

@@ -17,6 +17,8 @@ import "math"
 type Predictive struct {
 	grid []float64 // the points u_g
 	logF []float64 // log F(u_g) = Σ_k count_k log Φ((u_g − m_k)/s_k)
+	// The spacing of the grid and the sum the probabilities were divided by, for LogWith.
+	h, total float64
 }
 
 // gridPoints is the grid's size: over the 16 standard deviations the grid spans, a spacing of a third
@@ -76,6 +78,33 @@ func (pr *Predictive) Probabilities(m, s []float64, count []int32, out []float64
 			out[k] /= total
 		}
 	}
+	pr.h, pr.total = h, total
+}
+
+// LogWith is the log of the probability the last Probabilities would have given one move of urgency
+// N(mk, sk²) had its urgency been N(m, s²), every other move staying as it was: its own factor of F
+// divided out, the same grid, the same normalisation. It is −Inf where the grid cannot see such an
+// urgency (far below the field). The linear model splits a move's log-probability between its
+// pattern and its features with it.
+func (pr *Predictive) LogWith(mk, sk, m, s float64) float64 {
+	if len(pr.grid) < gridPoints || !(pr.total > 0) {
+		return math.Inf(-1)
+	}
+	grid, logF := pr.grid[:gridPoints], pr.logF[:gridPoints]
+	inv, own := 1/s, 1/sk
+	sum := 0.0
+	for g, u := range grid {
+		t := (u - m) * inv
+		if math.Abs(t) > tails {
+			continue
+		}
+		w := 1.0
+		if g == 0 || g == gridPoints-1 {
+			w = 0.5
+		}
+		sum += w * math.Exp(logF[g]-logPhi((u-mk)*own)-t*t/2)
+	}
+	return math.Log(sum * pr.h * inv * invSqrt2Pi / pr.total)
 }
 
 // logPhi is log Φ(t), from a table with linear interpolation on [−logPhiRange, logPhiRange], 0

@@ -111,7 +111,7 @@ func (p *Predictor) Explain(pos *game.Position, move board.Point) predict.Explan
 			share = w / abs
 		}
 		g := math.Exp(w)
-		ex.Factors[a] = predict.Factor{Name: name, Weight: g, Elo: bt.Elo(g), Share: share}
+		ex.Factors[a] = predict.Factor{Name: name, Weight: g, Elo: bt.Elo(g), Share: share, LogStrength: w}
 	}
 	if ex.PatternSize > 0 {
 		ex.Pattern = predict.PatternOf(&pos.Board, pos.ToPlay, move, ex.PatternSize)

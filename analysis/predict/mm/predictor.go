@@ -136,7 +136,7 @@ func (p *Predictor) Explain(pos *game.Position, move board.Point) predict.Explan
 		if abs > 0 {
 			share = math.Log(g) / abs
 		}
-		ex.Factors = append(ex.Factors, predict.Factor{Name: name, Weight: g, Elo: bt.Elo(g), Share: share})
+		ex.Factors = append(ex.Factors, predict.Factor{Name: name, Weight: g, Elo: bt.Elo(g), Share: share, LogStrength: math.Log(g)})
 	}
 	return ex
 }
