@@ -31,10 +31,6 @@ const (
 // ring3 lists the neighbours of a point in Code3 order.
 var ring3 = [8]offset{{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}}
 
-// ring3Delta are the same neighbours as board point displacements.
-var ring3Delta = [8]board.Point{-board.Stride - 1, -board.Stride, -board.Stride + 1, -1, 1,
-	board.Stride - 1, board.Stride, board.Stride + 1}
-
 // orth3 are the positions in ring3 of the orthogonal neighbours, in atari-bit order.
 var orth3 = [4]int{1, 3, 4, 6}
 
