@@ -1,7 +1,6 @@
 package bayes
 
 import (
-	"fmt"
 	"math"
 
 	"aji/analysis/board"
@@ -28,14 +27,14 @@ func (p *Predictor) Explain(pos *game.Position, move board.Point) predict.Explan
 	}
 	ex.Probability, ex.Rank = p.dist.P[move], p.ranks.Of(&p.dist, p.l.moves, move, true)
 	if move == board.Pass {
-		ex.Factors = []predict.Factor{p.factor("pass", p.m.PassSlot(), 1)}
+		ex.Factors = []predict.Factor{p.factor(predict.SlotPass, p.m.PassSlot(), 1)}
 		return ex
 	}
 	keys := p.l.matcher.Keys(b, move, pos.ToPlay)
 	d := p.m.Patterns
 	id, template, ok := d.LargestStern(keys)
 	if !ok {
-		ex.Factors = []predict.Factor{p.factor("no known pattern", p.m.NoneSlot(), 1)}
+		ex.Factors = []predict.Factor{p.factor(predict.SlotNone, p.m.NoneSlot(), 1)}
 		return ex
 	}
 	ex.PatternSize = template
@@ -55,11 +54,11 @@ func (p *Predictor) Explain(pos *game.Position, move board.Point) predict.Explan
 		}
 		ex.Factors = append(ex.Factors, f)
 	}
-	level(fmt.Sprintf("T%d pattern (used)", template), template, id, 1)
+	level(string(predict.AppendSternName(nil, template))+" (used)", template, id, 1)
 	for t := template - 1; t >= 1; t-- {
 		if k := keys.Of(t); k != 0 {
 			if id, ok := d.Lookup(k); ok && d.Entry(id).Size == t {
-				level(fmt.Sprintf("T%d pattern (nested, unused)", t), t, id, 0)
+				level(string(predict.AppendSternName(nil, t))+" (nested, unused)", t, id, 0)
 			}
 		}
 	}
