@@ -114,6 +114,9 @@ type sorter struct {
 // sort orders view by the key of column by, ties by index.
 func (s *sorter) sort(rows []Row, view []int32, by Column) {
 	n := len(view)
+	if n == 0 {
+		return
+	}
 	slices.Sort(view) // the model's order first: the passes are stable, so ties keep it
 	s.keys = slices.Grow(s.keys[:0], n)[:n]
 	s.keys2 = slices.Grow(s.keys2[:0], n)[:n]

@@ -92,6 +92,9 @@ func TestFilter(t *testing.T) {
 	if !slices.Equal(up, rev) {
 		t.Error("descending is not ascending reversed")
 	}
+	if v := Filter(w, Query{Text: "no such name", By: ByWeight}, nil); len(v) != 0 {
+		t.Errorf("kept %d rows", len(v))
+	}
 	// Kinds.
 	if v := Filter(w, Query{Kinds: 1 << RowFeature}, nil); len(v) != feature.NumIndices {
 		t.Errorf("features: %d rows", len(v))
