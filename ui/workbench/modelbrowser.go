@@ -1,6 +1,7 @@
 package workbench
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"math"
@@ -213,7 +214,8 @@ func noWeights(name string) string {
 	return "it has no trained features or shapes."
 }
 
-// setListing shows w and starts learning its shapes from the sample games.
+// setListing shows w and starts learning its shapes from the game shown
+// and the sample games.
 func (b *modelBrowser) setListing(w *predict.Weights) {
 	b.w = w
 	b.weightCol, b.spreadCol = measureTitles(w.Measure)
@@ -224,14 +226,21 @@ func (b *modelBrowser) setListing(w *predict.Weights) {
 	if w.Count(predict.RowShape) == 0 {
 		return
 	}
+	// The game shown is copied here, on the UI goroutine that edits it.
+	var shown bytes.Buffer
+	if err := b.wb.doc.cursor.Game().Save(&shown); err != nil {
+		shown.Reset()
+	}
 	ctx := b.startScan()
 	go func() {
-		games := 0
+		records := [][]byte{shown.Bytes()}
 		for _, name := range assets.Games() {
-			data, err := assets.Game(name)
-			if err != nil {
-				continue
+			if data, err := assets.Game(name); err == nil {
+				records = append(records, data)
 			}
+		}
+		games := 0
+		for _, data := range records {
 			gs, err := game.Parse(data)
 			if err != nil {
 				continue

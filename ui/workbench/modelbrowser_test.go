@@ -3,12 +3,15 @@ package workbench
 import (
 	"image/png"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"aji/analysis/predict"
+	"aji/assets"
+	"aji/models"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -117,7 +120,10 @@ func TestModelBrowserFilterSortSelect(t *testing.T) {
 	}
 
 	// Selecting a shape the sample games show draws it.
-	h.pump("shapes learned from the sample games", func() bool { return b.learned > 0 })
+	h.pump("shapes learned from the sample games", func() bool { return !b.scanning })
+	if want := len(assets.Games()) + 1; b.scannedGames != want || b.learned == 0 {
+		t.Errorf("shapes learned from %d games, want the game shown and the samples (%d); %d found", b.scannedGames, want, b.learned)
+	}
 	b.minSize.SetText("")
 	b.maxSize.SetText("")
 	b.minWeight.SetText("")
@@ -271,4 +277,25 @@ func BenchmarkModelBrowserScroll(bm *testing.B) {
 		b.table.ScrollTo(widget.TableCellID{Row: k, Col: colName})
 	}
 	bm.ReportMetric(float64(n), "rows")
+}
+
+// TestModelBrowserLoadedModel loads a model file while the browser is open:
+// the picker offers it and lists its weights.
+func TestModelBrowserLoadedModel(t *testing.T) {
+	data, ok := models.Default("fbt-small")
+	if !ok {
+		t.Skip("no embedded fbt-small model")
+	}
+	file := filepath.Join(t.TempDir(), "tuned-small.ajim")
+	if err := os.WriteFile(file, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, variations)
+	b := h.wb.showModelBrowser()
+	h.wb.LoadModel(file)
+	h.pump("the model file offered", func() bool { return slices.Contains(b.picker.Options, "tuned-small") })
+	b = openBrowser(h, "tuned-small")
+	if b.w.Family != "fbt-small" || b.w.Count(predict.RowShape3) == 0 {
+		t.Errorf("the file's listing: %s, %d rows", b.w.Family, len(b.w.Rows))
+	}
 }
