@@ -344,6 +344,9 @@ func (w *Weights) WeightText(i int) string {
 	r := &w.Rows[i]
 	switch w.Measure {
 	case Gaussian:
+		if math.IsInf(r.Spread, 1) {
+			return "no evidence yet (a flat message)"
+		}
 		return fmt.Sprintf("μ %+.3f ± %.3f", r.Weight, r.Spread)
 	case Beta:
 		return fmt.Sprintf("p %.4f ± %.4f", r.Weight, r.Spread)
