@@ -17,6 +17,8 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/widget"
 )
 
@@ -163,9 +165,7 @@ func (b *modelBrowser) content() fyne.CanvasObject {
 	b.where.Hide()
 	b.shapes = widget.NewLabel("")
 	b.shapes.Wrapping = fyne.TextWrapWord
-	b.scan = widget.NewButton("Find shapes in games…", func() {
-		b.wb.pickFile([]string{".sgf", ".xz", ".gz"}, b.scanCollection)
-	})
+	b.scan = widget.NewButton("Find shapes in games…", b.pickCollection)
 	diagram := container.NewGridWrap(fyne.NewSquareSize(220), b.diagram)
 	side := container.NewVBox(heading("Selected"), container.NewCenter(diagram), b.detail, b.where,
 		heading("Shapes"), b.shapes, b.scan)
@@ -252,6 +252,25 @@ func (b *modelBrowser) setListing(w *predict.Weights) {
 		}
 		b.deliverScan(ctx, w, games, true)
 	}()
+}
+
+// pickCollection asks, over the browser's window, for a collection (an
+// .sgf file, or a .tar.xz or .tar.gz archive) to find shapes in.
+func (b *modelBrowser) pickCollection() {
+	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
+		if err != nil {
+			dialog.ShowError(err, b.win)
+			return
+		}
+		if r == nil {
+			return // cancelled
+		}
+		r.Close()
+		b.scanCollection(r.URI().Path())
+	}, b.win)
+	d.SetFilter(storage.NewExtensionFileFilter([]string{".sgf", ".xz", ".gz"}))
+	d.Resize(fyne.NewSize(800, 560))
+	d.Show()
 }
 
 // scanCollection learns shapes from the games of the collection at path,

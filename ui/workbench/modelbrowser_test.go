@@ -299,3 +299,30 @@ func TestModelBrowserLoadedModel(t *testing.T) {
 		t.Errorf("the file's listing: %s, %d rows", b.w.Family, len(b.w.Rows))
 	}
 }
+
+// TestModelBrowserScanCollection finds shapes in a collection (the sample
+// games written to a folder): the count of games read grows by it and the
+// shapes drawn do not shrink; a missing collection says so.
+func TestModelBrowserScanCollection(t *testing.T) {
+	dir := t.TempDir()
+	if err := assets.WriteGames(dir); err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, variations)
+	b := openBrowser(h, "mm")
+	h.pump("the first scan", func() bool { return !b.scanning })
+	games, learned := b.scannedGames, b.learned
+	b.scanCollection(dir)
+	if !b.scanning {
+		t.Fatal("no scan started")
+	}
+	h.pump("the collection's scan", func() bool { return !b.scanning })
+	if b.scannedGames != games+len(assets.Games()) || b.learned < learned || !strings.Contains(b.shapes.Text, "can be drawn") {
+		t.Errorf("after the collection: %d games, %d shapes (before: %d, %d): %q", b.scannedGames, b.learned, games, learned, b.shapes.Text)
+	}
+	b.scanCollection(filepath.Join(dir, "missing.tar.xz"))
+	h.pump("the missing collection's error", func() bool { return !b.scanning })
+	if !strings.Contains(b.shapes.Text, "missing.tar.xz") {
+		t.Errorf("a missing collection: %q", b.shapes.Text)
+	}
+}
