@@ -40,6 +40,8 @@ var helpEntries = map[string]helpEntry{
 		examples: []string{"aji harvest --games ~/go-games/train.tar.xz --threshold 40 --out ~/aji/patterns.ajim"}},
 	"explain": {usage: "explain FILE.sgf [--predictor NAME] [--model FILE] [--move N] [--point Q16] [--why-not D4|top] [--json]",
 		examples: []string{"aji explain game.sgf --predictor fbt --move 120 --point Q16", "aji explain game.sgf --move 120 --why-not top"}},
+	"diff-models": {usage: "diff-models A B [--top N] [--by-v] [--json]   (A, B: model files or predictor names)",
+		examples: []string{"aji diff-models mm ~/aji/mm.ajim --top 30", "aji diff-models ~/aji/fbt-1.ajim ~/aji/fbt-2.ajim --by-v --json"}},
 	"label": {usage: `label --games PATH --out FILE.jsonl [--engine "gnugo --mode gtp"]`,
 		examples: []string{"aji label --games ~/go-games/validation.tar.xz --out ~/aji/labels.jsonl"}},
 	"gtp": {usage: "gtp [--predictor NAME] [--playouts N | --time S] [--threads N] [--selection uct|puct|rave|bayes] [--policy light|pattern] [--widening]",

@@ -35,6 +35,7 @@ var commands = map[string]command{
 	"bench":          {"throughput figures (board, predict, playout, territory)", runBench},
 	"harvest":        {"harvest shape patterns from a game collection", runHarvest},
 	"explain":        {"why a predictor rates a move: its features, weights and interactions", runExplain},
+	"diff-models":    {"the weights that changed most between two models of one kind", runDiffModels},
 	"train":          {"train a model: a predictor's weights, the playout policy or a territory model (aji help train)", runTrain},
 	"label":          {"final-territory labels of games with a counted result (GNU Go over GTP)", runLabel},
 	"gtp":            {"a GTP engine on stdin/stdout (GoGui, Sabaki, matches)", runGTP},

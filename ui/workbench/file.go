@@ -359,7 +359,7 @@ func (wb *Workbench) refreshRecent() {
 }
 
 // mainMenu is File (open, recent, save, load a model), View (presentation
-// mode) and Go (navigation with its keys).
+// mode), Go (navigation with its keys) and Tools (the model browser).
 func (wb *Workbench) mainMenu() *fyne.MainMenu {
 	newGame := fyne.NewMenuItem("New…", wb.newGameDialog)
 	newGame.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyN, Modifier: fyne.KeyModifierShortcutDefault}
@@ -393,6 +393,7 @@ func (wb *Workbench) mainMenu() *fyne.MainMenu {
 		fyne.NewMenuItemSeparator(),
 		item("Previous variation", fyne.KeyUp, 0), item("Next variation", fyne.KeyDown, 0))
 	view := fyne.NewMenu("View", item("Presentation mode", keyPresent, 0))
+	tools := fyne.NewMenu("Tools", fyne.NewMenuItem("Model browser…", func() { wb.showModelBrowser() }))
 	wb.refreshRecent()
-	return fyne.NewMainMenu(file, view, nav)
+	return fyne.NewMainMenu(file, view, nav, tools)
 }

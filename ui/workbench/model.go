@@ -29,6 +29,9 @@ func (wb *Workbench) LoadModel(path string) {
 			for _, t := range wb.tabs {
 				t.predictorsChanged()
 			}
+			if wb.browser != nil {
+				wb.browser.predictorsChanged()
+			}
 			wb.setStatus("%s loaded as the predictor %s", filepath.Base(path), name)
 		})
 	}()

@@ -8,6 +8,7 @@ import (
 	"aji/analysis/engine"
 	"aji/analysis/game"
 	"aji/analysis/live"
+	"aji/analysis/predict"
 	"aji/ui/goban"
 
 	"fyne.io/fyne/v2"
@@ -59,6 +60,13 @@ type Workbench struct {
 
 	hover hoverState
 	now   func() time.Time // the clock of hoverState; tests set their own
+
+	browser *modelBrowser // Tools ▸ Model browser…, while its window is open
+	// findPattern, when set, opens a search of games for the shape of row
+	// row of w (its key w.Rows[row].ID, template w.Template(row), stern
+	// w.Stern(), cells w.Cells(row)): the model browser's "Where does it
+	// fire?" button, hidden while it is nil. The find-pattern tool sets it.
+	findPattern func(w *predict.Weights, row int)
 }
 
 // view is one board and what it shows: the predictor whose heat it draws
@@ -146,6 +154,9 @@ func (wb *Workbench) Stop() {
 	wb.rememberMove()
 	for _, t := range wb.tabs {
 		t.stop()
+	}
+	if wb.browser != nil {
+		wb.browser.win.Close()
 	}
 	wb.engine.Stop()
 }

@@ -1,7 +1,6 @@
 package bayes
 
 import (
-	"fmt"
 	"math"
 	"slices"
 
@@ -11,6 +10,10 @@ import (
 	"aji/analysis/game"
 	"aji/analysis/predict"
 )
+
+// SpreadFactor names the term of a bayes-linear explanation that is no weight of the model: the part of
+// log p that the wider urgency spread of the move's tactical features accounts for.
+const SpreadFactor = "spread the features add (linear)"
 
 // Explain implements predict.Explainer. A move's factors are Stern's nested patterns that match at
 // it, largest first: the one whose belief sets the move's value (Share 1), then, for the hierarchy
@@ -71,7 +74,7 @@ func (p *Predictor) explainLinear(ex *predict.Explanation) {
 	}
 	parts = append(parts, ex.Factors[0].LogStrength)
 	first := len(ex.Factors)
-	ex.Factors = append(ex.Factors, predict.Factor{Name: "spread the features add (linear)", SD: math.Sqrt(added), Share: 1})
+	ex.Factors = append(ex.Factors, predict.Factor{Name: SpreadFactor, SD: math.Sqrt(added), Share: 1})
 	for _, f := range feats {
 		ex.Factors = append(ex.Factors, predict.Factor{Name: feature.IndexName(int(f)) + " (linear)",
 			Weight: p.m.Linear.Mu[f], SD: math.Sqrt(p.m.Linear.Var[f]), Share: 1})
@@ -98,14 +101,14 @@ func (p *Predictor) explain(pos *game.Position, move board.Point) predict.Explan
 	}
 	ex.Probability, ex.Rank = p.dist.P[move], p.ranks.Of(&p.dist, p.l.moves, move, true)
 	if move == board.Pass {
-		ex.Factors = []predict.Factor{p.factor("pass", p.m.PassSlot(), 1)}
+		ex.Factors = []predict.Factor{p.factor(predict.SlotPass, p.m.PassSlot(), 1)}
 		return ex
 	}
 	keys := p.l.matcher.Keys(b, move, pos.ToPlay)
 	d := p.m.Patterns
 	id, template, ok := d.LargestStern(keys)
 	if !ok {
-		ex.Factors = []predict.Factor{p.factor("no known pattern", p.m.NoneSlot(), 1)}
+		ex.Factors = []predict.Factor{p.factor(predict.SlotNone, p.m.NoneSlot(), 1)}
 		return ex
 	}
 	ex.PatternSize = template
@@ -125,11 +128,11 @@ func (p *Predictor) explain(pos *game.Position, move board.Point) predict.Explan
 		}
 		ex.Factors = append(ex.Factors, f)
 	}
-	level(fmt.Sprintf("T%d pattern (used)", template), template, id, 1)
+	level(string(predict.AppendSternName(nil, template))+" (used)", template, id, 1)
 	for t := template - 1; t >= 1; t-- {
 		if k := keys.Of(t); k != 0 {
 			if id, ok := d.Lookup(k); ok && d.Entry(id).Size == t {
-				level(fmt.Sprintf("T%d pattern (nested, unused)", t), t, id, 0)
+				level(string(predict.AppendSternName(nil, t))+" (nested, unused)", t, id, 0)
 			}
 		}
 	}

@@ -1,11 +1,9 @@
 package cfgbt
 
 import (
-	"fmt"
 	"math"
 
 	"aji/analysis/board"
-	"aji/analysis/cfg"
 	"aji/analysis/feature"
 	"aji/analysis/game"
 	"aji/analysis/predict"
@@ -108,7 +106,7 @@ func (p *Predictor) Explain(pos *game.Position, move board.Point) predict.Explan
 		case int(i) < base:
 			size := 3 // Coulom's size-3 circle is the 3x3 square
 			if p.m.Variant == Small {
-				name = fmt.Sprintf("3x3 shape (class %d, atari bits included)", int(i)-feature.NumIndices)
+				name = string(predict.AppendShape3Name(nil, int(i)-feature.NumIndices))
 			} else {
 				e := p.m.Shapes.Entry(int(i) - feature.NumIndices)
 				name = mm.ShapeName(e)
@@ -118,7 +116,7 @@ func (p *Predictor) Explain(pos *game.Position, move board.Point) predict.Explan
 			ex.Pattern = predict.PatternOf(&pos.Board, pos.ToPlay, move, size)
 		default:
 			k := int(i) - base
-			name = fmt.Sprintf("CFG path %s (seen %d times in training)", cfg.FeatureString(p.m.Labels[k]), p.m.Counts[k])
+			name = pathName(p.m.Labels[k], p.m.Counts[k])
 		}
 		share := 0.0
 		if abs > 0 {

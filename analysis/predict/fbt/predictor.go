@@ -2,7 +2,6 @@ package fbt
 
 import (
 	"cmp"
-	"fmt"
 	"math"
 	"slices"
 
@@ -128,7 +127,7 @@ func (m *Model) FeatureName(f int32) string {
 	case i < feature.NumIndices+m.Shapes.Len():
 		return mm.ShapeName(m.Shapes.Entry(i - feature.NumIndices))
 	}
-	return fmt.Sprintf("3x3 shape (class %d, atari bits included)", i-feature.NumIndices-m.Shapes.Len())
+	return string(predict.AppendShape3Name(nil, i-feature.NumIndices-m.Shapes.Len()))
 }
 
 // shapeSize is the size of the shape feature f is (3 for a 3x3 class), or false.

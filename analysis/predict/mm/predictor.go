@@ -1,7 +1,6 @@
 package mm
 
 import (
-	"fmt"
 	"math"
 
 	"aji/analysis/board"
@@ -148,5 +147,5 @@ func (p *Predictor) rank(move board.Point) int {
 
 // ShapeName names a shape factor for an Explanation.
 func ShapeName(e pattern.Entry) string {
-	return fmt.Sprintf("shape of size %d (seen %d times in training)", e.Size, e.Count)
+	return string(predict.AppendShapeName(nil, e.Size, e.Count))
 }
