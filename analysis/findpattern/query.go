@@ -108,7 +108,7 @@ func template(s string) (Query, error) {
 	n, err := strconv.Atoi(s)
 	if err != nil || n < lo || n > hi || strings.HasPrefix(s, "+") {
 		if q.Kind == Stern {
-			return Query{}, fmt.Errorf("Stern's templates are T1 to T%d", pattern.NumStern)
+			return Query{}, fmt.Errorf("the Stern templates are T1 to T%d", pattern.NumStern)
 		}
 		return Query{}, fmt.Errorf("shape sizes are %d to %d (T1 to T%d for Stern's templates)", pattern.MinSize, pattern.MaxSize, pattern.NumStern)
 	}

@@ -39,6 +39,9 @@ type Options struct {
 	// Progress, when set, is called after each file, in the collection's order, on the goroutine that
 	// delivers the matches.
 	Progress func(Progress)
+	// Total is the number of files in the collection when the caller has counted them (dataset.Count);
+	// 0 counts them beside the search.
+	Total int
 	// Skipped, when set, is told of each file that could not be read or parsed, and of each game whose
 	// record stops at an illegal move (the matches before it are delivered): a damaged record is
 	// reported and passed over, never fatal.
@@ -86,11 +89,14 @@ func Search(ctx context.Context, path string, q Query, o Options, fn func(Match)
 		workers = runtime.GOMAXPROCS(0)
 	}
 	var total atomic.Int64
-	go func() { // counting decompresses an archive once more: beside the search, not before it
-		if n, err := dataset.Count(path); err == nil {
-			total.Store(int64(n))
-		}
-	}()
+	total.Store(int64(o.Total))
+	if o.Total <= 0 {
+		go func() { // counting decompresses an archive once more: beside the search, not before it
+			if n, err := dataset.Count(path); err == nil {
+				total.Store(int64(n))
+			}
+		}()
+	}
 	d := &deliverer{ctx: ctx, q: q, o: o, fn: fn, start: time.Now(), total: &total, pending: map[int]*fileResult{}}
 	matchers := make([]*matcher, workers)
 	_, err := dataset.Parallel(ctx, path, dataset.Filter{}, workers, func(w int, rec dataset.Record) error {
