@@ -51,7 +51,7 @@ type Options struct {
 // Progress is how far a search has got; the last one is the search's summary.
 type Progress struct {
 	Files     int // files done (read, or reported skipped)
-	Total     int // files in the collection; 0 until counted
+	Total     int // files in the collection; 0 until counted (a search that ran to the end knows it)
 	Games     int // games replayed
 	Positions int // positions looked at (one before every main-line move)
 	Skipped   int // files or games reported to Options.Skipped
@@ -109,8 +109,11 @@ func Search(ctx context.Context, path string, q Query, o Options, fn func(Match)
 	defer d.mu.Unlock()
 	d.p.Elapsed = time.Since(d.start)
 	d.p.ETA = 0
-	if errors.Is(err, errLimit) {
+	switch {
+	case errors.Is(err, errLimit):
 		err = nil
+	case err == nil:
+		d.p.Total = d.p.Files // every file was read, whether the count is done or not
 	}
 	return d.p, err
 }
@@ -269,7 +272,7 @@ func (m *matcher) position(pos *game.Position, next game.Move) error {
 	case Stern:
 		m.stern.Sync(b)
 		for _, p := range b.Points() {
-			if b.At(p) == board.Empty && b.Legal(p, c) && m.stern.Keys(b, p, c).Of(m.q.Size) == m.q.Key {
+			if b.At(p) == board.Empty && b.Legal(p, c) && m.stern.Key(b, p, c, m.q.Size) == m.q.Key {
 				m.add(pos, p, next)
 			}
 		}

@@ -252,7 +252,7 @@ func TestProgress(t *testing.T) {
 	var ps []findpattern.Progress
 	_, _, _, sum := search(t, path, plantedQuery(t, "8"), findpattern.Options{Progress: func(p findpattern.Progress) { ps = append(ps, p) }})
 	files := len(findtest.Plants()) + 3
-	if len(ps) != files || ps[len(ps)-1].Files != files {
+	if len(ps) != files || ps[len(ps)-1].Files != files || sum.Total != files {
 		t.Fatalf("%d progress reports, want one per file (%d)", len(ps), files)
 	}
 	for i, p := range ps {

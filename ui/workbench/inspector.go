@@ -7,6 +7,7 @@ import (
 	"aji/analysis/board"
 	"aji/analysis/engine"
 	"aji/analysis/feature"
+	"aji/analysis/findpattern"
 	"aji/analysis/game"
 	"aji/analysis/live"
 	"aji/analysis/predict"
@@ -39,7 +40,14 @@ type inspector struct {
 
 	lines   [4]*canvas.Text // point and rank; probability; predictor and side; shape
 	diagram *shapeDiagram
-	table   *factorTable
+	// fire searches a game collection for the shape shown ("Where does it
+	// fire?"): the shape of template fireTemplate around firePoint in the
+	// position of fireNode.
+	fire         *widget.Button
+	fireTemplate string
+	firePoint    board.Point
+	fireNode     *game.Node
+	table        *factorTable
 	head    *fyne.Container // the diagram (when there is a shape) and the lines
 	box     fyne.CanvasObject
 
@@ -75,8 +83,10 @@ func newInspectorTab(wb *Workbench) tab {
 		text.Add(in.lines[i])
 	}
 	in.lines[0].TextStyle.Bold = true
+	in.fire = widget.NewButtonWithIcon("Where does it fire?", theme.SearchIcon(), in.findShape)
+	in.fire.Hide()
 	// The text sits at the top beside the diagram, not stretched along it.
-	in.head = container.NewBorder(nil, nil, in.diagram, nil, container.NewVBox(text))
+	in.head = container.NewBorder(nil, nil, in.diagram, nil, container.NewVBox(text, container.NewHBox(in.fire)))
 	// The plane choice goes first: the factor table below grows with the
 	// point explained.
 	planes := container.NewBorder(nil, nil, widget.NewLabel("Network input"), nil, in.planeChoice)
@@ -250,6 +260,7 @@ func (in *inspector) setLines(lines ...string) {
 func (in *inspector) message(lines ...string) {
 	in.setLines(lines...)
 	in.diagram.Hide()
+	in.fire.Hide()
 	in.table.set(nil)
 	in.head.Refresh()
 }
@@ -268,6 +279,15 @@ func (in *inspector) show(ex *live.Explanations, p board.Point, e *predict.Expla
 	}
 	shape := "No known shape here."
 	bayes := bayesian(e.Factors)
+	in.fire.Hide()
+	if i := slices.Index(in.explained[:], ex); i >= 0 && e.PatternSize > 0 && (bayes || len(e.Pattern) > 0) {
+		in.fireTemplate, in.firePoint = fmt.Sprint(e.PatternSize), p
+		if bayes {
+			in.fireTemplate = "T" + in.fireTemplate
+		}
+		in.fireNode = in.explainedFor[i]
+		in.fire.Show()
+	}
 	switch {
 	case bayes && e.PatternSize > 0:
 		// Stern's templates: T1 is the point alone, T14 the whole board.
@@ -290,4 +310,21 @@ func (in *inspector) show(ex *live.Explanations, p board.Point, e *predict.Expla
 	in.setLines(fmt.Sprintf("%s · rank %d of %d", name, e.Rank, ex.Moves), "probability "+percent(e.Probability), side, shape)
 	in.table.set(withPartners(e))
 	in.head.Refresh()
+}
+
+// findShape opens the "Where does it fire?" window on the shape shown, read
+// from the position it was explained in.
+func (in *inspector) findShape() {
+	if in.fireNode == nil {
+		return
+	}
+	pos, err := in.wb.doc.cursor.Game().PositionAt(in.fireNode)
+	if err == nil {
+		var q findpattern.Query
+		if q, err = findpattern.ShapeAt(pos, in.firePoint, in.fireTemplate); err == nil {
+			in.wb.findPattern(q)
+			return
+		}
+	}
+	in.wb.setStatus("Where does it fire? %v", err)
 }

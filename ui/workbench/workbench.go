@@ -53,6 +53,7 @@ type Workbench struct {
 	comparing bool             // boards holds both boards
 	recent    *fyne.MenuItem   // File ▸ Open Recent
 	present   *presenter       // presentation mode (View ▸ Presentation mode)
+	finder    *finder          // the "Where does it fire?" window, while open
 
 	nav    navStats
 	broken map[string]error // predictors that failed to start, by name
@@ -146,6 +147,9 @@ func (wb *Workbench) Stop() {
 	wb.rememberMove()
 	for _, t := range wb.tabs {
 		t.stop()
+	}
+	if wb.finder != nil {
+		wb.finder.halt()
 	}
 	wb.engine.Stop()
 }
