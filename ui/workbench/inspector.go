@@ -48,8 +48,8 @@ type inspector struct {
 	firePoint    board.Point
 	fireNode     *game.Node
 	table        *factorTable
-	head    *fyne.Container // the diagram (when there is a shape) and the lines
-	box     fyne.CanvasObject
+	head         *fyne.Container // the diagram (when there is a shape) and the lines
+	box          fyne.CanvasObject
 
 	// One of the cnn's input planes drawn on the board, for people debugging
 	// the network: plane is its index (-1: none), planes the position's.
