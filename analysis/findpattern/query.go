@@ -167,5 +167,16 @@ func FeatureQuery(name string) (Query, error) {
 		}
 		return Query{Kind: Feature, Feature: f, Level: level}, nil
 	}
-	return Query{}, fmt.Errorf("%w: unknown feature %q (known: %s)", ErrQuery, name, strings.Join(FeatureNames(), "; "))
+	// Name the features that contain what was typed, else all of them.
+	names := FeatureNames()
+	var near []string
+	for _, n := range names {
+		if want != "" && strings.Contains(strings.ToLower(n), want) {
+			near = append(near, n)
+		}
+	}
+	if len(near) > 0 {
+		return Query{}, fmt.Errorf("%w: unknown feature %q (did you mean: %s?)", ErrQuery, name, strings.Join(near, "; "))
+	}
+	return Query{}, fmt.Errorf("%w: unknown feature %q (known: %s)", ErrQuery, name, strings.Join(names, "; "))
 }

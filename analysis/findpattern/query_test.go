@@ -65,6 +65,9 @@ func TestFeatureQuery(t *testing.T) {
 			t.Errorf("FeatureQuery(%q): %v, want an ErrQuery", name, err)
 		}
 	}
+	if _, err := findpattern.FeatureQuery("ladder atari"); err == nil || !strings.Contains(err.Error(), "did you mean: atari: ladder atari?") {
+		t.Errorf("a near miss: %v", err)
+	}
 	names := findpattern.FeatureNames()
 	for _, n := range names {
 		if q, err := findpattern.FeatureQuery(n); err != nil || q.String() != n {

@@ -67,24 +67,27 @@ func runFindPattern(ctx context.Context, args []string, stdout io.Writer) error 
 	if _, err := os.Stat(*games); err != nil {
 		return fmt.Errorf("games: %w", err)
 	}
-	total, err := gamesToRead(*games, 0)
-	if err != nil {
-		return err
-	}
 	fmt.Fprintf(os.Stderr, "find-pattern: %s\n", q.Describe())
-	meter := progress.New(os.Stderr, "find-pattern", "files", total)
+	// The search counts the files beside its work, so that Ctrl-C is prompt even while a large
+	// archive is being counted.
+	meter := progress.New(os.Stderr, "find-pattern", "files", 0)
 	enc := json.NewEncoder(stdout)
 	files := 0
 	start := time.Now()
 	sum, err := findpattern.Search(ctx, *games, q, findpattern.Options{
-		Limit: *limit, Workers: *workers, Total: total,
-		Progress: func(p findpattern.Progress) { meter.Add(p.Files - files); files = p.Files },
+		Limit: *limit, Workers: *workers,
+		Progress: func(p findpattern.Progress) {
+			meter.SetTotal(p.Total)
+			meter.Add(p.Files - files)
+			files = p.Files
+		},
 		Skipped:  func(name string, err error) { slog.Warn("skipping", "file", name, "err", err) },
 	}, func(m findpattern.Match) error {
 		return enc.Encode(patternMatch{File: m.File, Game: m.Game, Move: m.Move, Point: m.Point.GTP(m.Size),
 			Color: m.Color.String(), Played: m.Played, Next: m.Next.GTP(m.Size)})
 	})
 	if err == nil {
+		meter.SetTotal(sum.Total)
 		meter.Done()
 	}
 	elapsed := time.Since(start)

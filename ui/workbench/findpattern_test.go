@@ -238,8 +238,9 @@ func TestInspectorFindsShape(t *testing.T) {
 }
 
 // TestFindPatternScreenshot saves the window after a search of the
-// validation games for the size-6 shape at Q16 before move 20 of the sample
-// game to the PNG named by AJI_SHOT_FIND:
+// validation games for the size-6 shape of move 21 of the sample game (P6),
+// its first match where the record played it selected, to the PNG named by
+// AJI_SHOT_FIND:
 // AJI_SHOT_FIND=$PWD/docs/find-pattern.png go test -run FindPatternScreenshot ./ui/workbench.
 func TestFindPatternScreenshot(t *testing.T) {
 	out := os.Getenv("AJI_SHOT_FIND")
@@ -257,14 +258,20 @@ func TestFindPatternScreenshot(t *testing.T) {
 	h := newHarness(t, string(data))
 	fyne.CurrentApp().Settings().SetTheme(Theme())
 	h.wb.move(h.wb.doc.cursor.Forward(20))
-	q, err := findpattern.ShapeAt(h.wb.doc.cursor.Position(), board.At(15, 3), "6")
+	q, err := findpattern.ShapeAt(h.wb.doc.cursor.Position(), board.At(14, 13), "6") // P6
 	if err != nil {
 		t.Fatal(err)
 	}
 	h.wb.opts.Preferences.SetString(prefFindCollection, games)
 	h.wb.findPattern(q)
 	f := h.found()
-	f.list.Select(min(3, len(f.matches)-1))
+	for i, m := range f.matches {
+		if m.Played {
+			f.list.Select(i)
+			f.list.ScrollTo(max(i-2, 0))
+			break
+		}
+	}
 	f.win.Resize(fyne.NewSize(640, 520))
 	h.w = f.win // saveWindow writes the harness's window
 	h.saveWindow(out)
