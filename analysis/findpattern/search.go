@@ -138,6 +138,7 @@ type deliverer struct {
 	total *atomic.Int64
 
 	mu      sync.Mutex
+	stopped error // why the deliveries ended: the limit, fn's error, the context's
 	next    int
 	pending map[int]*fileResult
 	p       Progress
@@ -147,6 +148,9 @@ type deliverer struct {
 func (d *deliverer) deliver(r *fileResult) error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
+	if d.stopped != nil {
+		return d.stopped // the other workers' files, finished after the end
+	}
 	d.pending[r.index] = r
 	for {
 		r, ok := d.pending[d.next]
@@ -156,6 +160,7 @@ func (d *deliverer) deliver(r *fileResult) error {
 		delete(d.pending, d.next)
 		d.next++
 		if err := d.file(r); err != nil {
+			d.stopped = err
 			return err
 		}
 	}
