@@ -81,7 +81,7 @@ func runFindPattern(ctx context.Context, args []string, stdout io.Writer) error 
 			meter.Add(p.Files - files)
 			files = p.Files
 		},
-		Skipped:  func(name string, err error) { slog.Warn("skipping", "file", name, "err", err) },
+		Skipped: func(name string, err error) { slog.Warn("skipping", "file", name, "err", err) },
 	}, func(m findpattern.Match) error {
 		return enc.Encode(patternMatch{File: m.File, Game: m.Game, Move: m.Move, Point: m.Point.GTP(m.Size),
 			Color: m.Color.String(), Played: m.Played, Next: m.Next.GTP(m.Size)})
