@@ -35,6 +35,11 @@ type Query struct {
 	// Feature and Level are the feature's, for a Feature query.
 	Feature feature.Feature
 	Level   uint8
+	// Model, when set, is a model's shape dictionary (predict.Shaper): a shape then matches only where
+	// it is the largest pattern of the dictionary matching at the point, which is where that model's
+	// shape factor fires; without it, wherever the shape itself matches. A Coulom shape takes a Coulom
+	// dictionary, a Stern pattern a Stern one.
+	Model *pattern.Dictionary
 }
 
 // ErrQuery marks a query that cannot be searched for: bad shape text, an unknown feature name, a point
@@ -55,14 +60,18 @@ func (q Query) String() string {
 	return "(no query)"
 }
 
-// Describe says what the query is in words, for titles: "shape of size 8 (8:…)", "Stern pattern T8
-// (T8:…)", "feature atari: ladder atari".
+// Describe says what the query is in words, for titles: "shape of size 8 (8:…)", "pattern T8 (T8:…)",
+// "feature atari: ladder atari"; a shape with a model is "… as the model's largest known shape".
 func (q Query) Describe() string {
+	model := ""
+	if q.Model != nil {
+		model = " as the model's largest known shape"
+	}
 	switch q.Kind {
 	case Coulom:
-		return fmt.Sprintf("shape of size %d (%s)", q.Size, q)
+		return fmt.Sprintf("shape of size %d (%s)%s", q.Size, q, model)
 	case Stern:
-		return fmt.Sprintf("pattern T%d (%s)", q.Size, q)
+		return fmt.Sprintf("pattern T%d (%s)%s", q.Size, q, model)
 	case Feature:
 		return "feature " + q.String()
 	}
@@ -179,4 +188,19 @@ func FeatureQuery(name string) (Query, error) {
 		return Query{}, fmt.Errorf("%w: unknown feature %q (did you mean: %s?)", ErrQuery, name, strings.Join(near, "; "))
 	}
 	return Query{}, fmt.Errorf("%w: unknown feature %q (known: %s)", ErrQuery, name, strings.Join(names, "; "))
+}
+
+// check says why q cannot be searched for, or nil.
+func (q Query) check() error {
+	switch {
+	case q.Kind < Coulom || q.Kind > Feature:
+		return fmt.Errorf("%w: empty query", ErrQuery)
+	case q.Model == nil:
+		return nil
+	case q.Kind == Feature:
+		return fmt.Errorf("%w: a model's shapes go with a shape, not a feature", ErrQuery)
+	case q.Model.Stern() != (q.Kind == Stern):
+		return fmt.Errorf("%w: %s with a model of the other kind of templates (Coulom's sizes 3..12, Stern's T1..T14)", ErrQuery, q)
+	}
+	return nil
 }

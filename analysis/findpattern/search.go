@@ -81,8 +81,8 @@ var errLimit = errors.New("limit reached")
 // returns an error (returned as it is), after Options.Limit matches (no error), or at a corrupt
 // archive. The Progress returned counts what was delivered.
 func Search(ctx context.Context, path string, q Query, o Options, fn func(Match) error) (Progress, error) {
-	if q.Kind < Coulom || q.Kind > Feature {
-		return Progress{}, fmt.Errorf("%w: empty query", ErrQuery)
+	if err := q.check(); err != nil {
+		return Progress{}, err
 	}
 	workers := o.Workers
 	if workers < 1 {
@@ -270,14 +270,14 @@ func (m *matcher) position(pos *game.Position, next game.Move) error {
 		m.tr.Sync(b)
 		for _, p := range b.Points() {
 			// The key first: it is a few loads, legality reads the chains around p.
-			if b.At(p) == board.Empty && m.tr.Key(p, c, m.q.Size) == m.q.Key && b.Legal(p, c) {
+			if b.At(p) == board.Empty && m.tr.Key(p, c, m.q.Size) == m.q.Key && b.Legal(p, c) && m.largest(b, p, c) {
 				m.add(pos, p, next)
 			}
 		}
 	case Stern:
 		m.stern.Sync(b)
 		for _, p := range b.Points() {
-			if b.At(p) == board.Empty && b.Legal(p, c) && m.stern.Key(b, p, c, m.q.Size) == m.q.Key {
+			if b.At(p) == board.Empty && b.Legal(p, c) && m.stern.Key(b, p, c, m.q.Size) == m.q.Key && m.largest(b, p, c) {
 				m.add(pos, p, next)
 			}
 		}
@@ -290,6 +290,21 @@ func (m *matcher) position(pos *game.Position, next game.Move) error {
 		}
 	}
 	return nil
+}
+
+// largest reports whether the query's shape, matching at p, is the largest pattern of the query's
+// model matching there (true without a model): the model's shape factor, as its predictor finds it.
+func (m *matcher) largest(b *board.Board, p board.Point, c board.Color) bool {
+	d := m.q.Model
+	switch {
+	case d == nil:
+		return true
+	case m.q.Kind == Stern:
+		_, t, ok := d.LargestStern(m.stern.Keys(b, p, c))
+		return ok && t == m.q.Size
+	}
+	_, size, ok := d.Largest(m.tr.Keys(p, c))
+	return ok && size == m.q.Size
 }
 
 func (m *matcher) add(pos *game.Position, p board.Point, next game.Move) {

@@ -294,3 +294,69 @@ func TestMember(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestModelLargest: with a model's dictionary a shape matches only where it is the largest known
+// pattern, the model's shape factor: the plants when the dictionary stops at the query's size, none
+// once it knows the plants' larger shape too, or misses a smaller one (Largest reads the sizes from
+// the smallest up).
+func TestModelLargest(t *testing.T) {
+	path := collections(t)["folder"]
+	p := findtest.Plants()[0]
+	pos, err := parse(t, p.SGF()).PositionAfter(p.Move())
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys := pattern.KeysAt(&pos.Board, p.Point(), pos.ToPlay)
+	stern := pattern.SternKeysAt(&pos.Board, p.Point(), pos.ToPlay)
+	coulom := func(sizes ...int) *pattern.Dictionary {
+		var es []pattern.Entry
+		for _, s := range sizes {
+			es = append(es, pattern.Entry{Key: keys.Of(s), Size: s, Count: 1})
+		}
+		d, err := pattern.NewDictionary(es)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	sternDict := func(templates ...int) *pattern.Dictionary {
+		var es []pattern.Entry
+		for _, s := range templates {
+			es = append(es, pattern.Entry{Key: stern.Of(s), Size: s, Count: 1})
+		}
+		d, err := pattern.NewSternDictionary(es)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	for _, c := range []struct {
+		what  string
+		tmpl  string
+		model *pattern.Dictionary
+		all   bool
+	}{
+		{"sizes 3-8", "8", coulom(3, 4, 5, 6, 7, 8), true},
+		{"sizes 3-9", "8", coulom(3, 4, 5, 6, 7, 8, 9), false},
+		{"size 5 missing", "8", coulom(3, 4, 6, 7, 8), false},
+		{"T8", "T8", sternDict(8), true},
+		{"T8 and T12", "T8", sternDict(8, 12), false},
+		{"T12 and T8", "T12", sternDict(8, 12), true},
+	} {
+		q := plantedQuery(t, c.tmpl)
+		q.Model = c.model
+		got, _, _, _ := search(t, path, q, findpattern.Options{})
+		if c.all && !slices.Equal(got, want()) || !c.all && len(got) > 0 {
+			t.Errorf("%s, query %s: found %d, want %v", c.what, c.tmpl, len(got), c.all)
+		}
+	}
+	bad := []findpattern.Query{plantedQuery(t, "8"), plantedQuery(t, "T8")}
+	bad[0].Model, bad[1].Model = sternDict(8), coulom(3)
+	feat, _ := findpattern.FeatureQuery("self-atari")
+	feat.Model = coulom(3)
+	for _, q := range append(bad, feat) {
+		if _, err := findpattern.Search(context.Background(), path, q, findpattern.Options{}, func(findpattern.Match) error { return nil }); !errors.Is(err, findpattern.ErrQuery) {
+			t.Errorf("%v with a model of the wrong kind: %v", q, err)
+		}
+	}
+}

@@ -12,6 +12,8 @@ import (
 
 	"aji/analysis/board"
 	"aji/analysis/findpattern"
+	"aji/analysis/pattern"
+	"aji/analysis/predict"
 	"aji/internal/progress"
 )
 
@@ -37,6 +39,8 @@ func runFindPattern(ctx context.Context, args []string, stdout io.Writer) error 
 	at := fs.String("at", "", "with --sgf: the empty `POINT` the shape is around, e.g. D4")
 	size := fs.String("size", "8", "with --sgf: the template, 3..12 or T1..T14")
 	feat := fs.String("feature", "", "a feature level by its name, e.g. \"atari: ladder atari\"")
+	predictor := fs.String("predictor", "", "only where the shape is this predictor's shape factor, its largest known shape (mm, fbt, cfg, bayes, …)")
+	model := fs.String("model", "", "with --predictor: its model `FILE` instead of the embedded one")
 	limit := fs.Int("limit", 0, "stop after this many matches (0: all)")
 	workers := fs.Int("workers", 0, "goroutines (0: all cores)")
 	rest, err := parseFlags(fs, args)
@@ -49,7 +53,7 @@ func runFindPattern(ctx context.Context, args []string, stdout io.Writer) error 
 			queries++
 		}
 	}
-	if len(rest) > 0 || *games == "" || queries != 1 || (*sgf == "") != (*at == "") {
+	if len(rest) > 0 || *games == "" || queries != 1 || (*sgf == "") != (*at == "") || *model != "" && *predictor == "" {
 		return fmt.Errorf("%w: %s", errUsage, helpEntries["find-pattern"].usage)
 	}
 	var q findpattern.Query
@@ -63,6 +67,11 @@ func runFindPattern(ctx context.Context, args []string, stdout io.Writer) error 
 	}
 	if err != nil {
 		return fmt.Errorf("%w: %w", errUsage, err)
+	}
+	if *predictor != "" {
+		if q.Model, err = shapesOf(*predictor, *model); err != nil {
+			return err
+		}
 	}
 	if _, err := os.Stat(*games); err != nil {
 		return fmt.Errorf("games: %w", err)
@@ -108,4 +117,24 @@ func shapeFromGame(path string, move int, at, tmpl string) (findpattern.Query, e
 		return findpattern.Query{}, fmt.Errorf("--at: %w", err)
 	}
 	return findpattern.ShapeAt(pos, p, tmpl)
+}
+
+// shapesOf is the shape dictionary of the predictor called name, or of one on the model file (of its
+// kind) when file is set.
+func shapesOf(name, file string) (*pattern.Dictionary, error) {
+	if file != "" {
+		var err error
+		if name, err = predict.Load(file); err != nil {
+			return nil, err
+		}
+	}
+	p, err := predict.New(name, predict.Options{NoOwner: true})
+	if err != nil {
+		return nil, fmt.Errorf("%w: --predictor: %w", errUsage, err)
+	}
+	s, ok := p.(predict.Shaper)
+	if !ok || s.Shapes() == nil || s.Shapes().Len() == 0 {
+		return nil, fmt.Errorf("%w: --predictor %s has no shapes", errUsage, name)
+	}
+	return s.Shapes(), nil
 }

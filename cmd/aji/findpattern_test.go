@@ -7,7 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"aji/analysis/board"
 	"aji/analysis/findpattern/findtest"
+	"aji/analysis/game"
+	"aji/analysis/predict"
 )
 
 // TestFindPattern: the shape read from a planted game with --sgf, and the same given as --shape, find
@@ -67,5 +70,73 @@ func TestFindPattern(t *testing.T) {
 	}
 	if _, err := run(t, "find-pattern", "--games", dir+"/missing", "--shape", "8:1"); err == nil {
 		t.Error("a missing collection is no error")
+	}
+}
+
+// TestFindPatternPredictorShapes: with --predictor mm a shape is found exactly where it is mm's shape
+// factor, as mm's explanation names it: of the moves where the shape matches, those where mm explains
+// the move with a shape of that size, and no other.
+func TestFindPatternPredictorShapes(t *testing.T) {
+	const dir = "../../assets/games"
+	pred, err := predict.New("mm", predict.Options{NoOwner: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex := pred.(predict.Explainer)
+	games := map[string]*game.Game{}
+	for _, size := range []string{"4", "7"} {
+		find := func(extra ...string) []patternMatch {
+			t.Helper()
+			out, err := run(t, append([]string{"find-pattern", "--games", dir, "--sgf", dir + "/Agon-01-8.sgf", "--move", "20", "--at", "P6", "--size", size}, extra...)...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var ms []patternMatch
+			for line := range strings.Lines(out) {
+				var m patternMatch
+				if err := json.Unmarshal([]byte(line), &m); err != nil {
+					t.Fatal(err)
+				}
+				ms = append(ms, m)
+			}
+			return ms
+		}
+		all, fires := find(), find("--predictor", "mm")
+		if len(fires) == 0 || len(fires) == len(all) && size == "4" {
+			t.Fatalf("size %s: %d matches, %d with mm: a test of nothing", size, len(all), len(fires))
+		}
+		j := 0
+		for _, m := range all {
+			g := games[m.File]
+			if g == nil {
+				gs, err := game.LoadFile(dir + "/" + strings.TrimPrefix(m.File, "games/"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				g, games[m.File] = gs[0], gs[0]
+			}
+			pos, err := g.PositionAfter(m.Move)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := board.ParseGTP(m.Point, 19)
+			if err != nil {
+				t.Fatal(err)
+			}
+			isShape := fmt.Sprint(ex.Explain(pos, p).PatternSize) == size
+			inFires := j < len(fires) && fires[j] == m
+			if inFires {
+				j++
+			}
+			if isShape != inFires {
+				t.Fatalf("size %s, %+v: mm's shape there is %v of that size, found with --predictor mm %v", size, m, isShape, inFires)
+			}
+		}
+		if j != len(fires) {
+			t.Fatalf("size %s: %d matches with mm are not among the %d without", size, len(fires)-j, len(all))
+		}
+	}
+	if _, err := run(t, "find-pattern", "--games", dir, "--shape", "8:1", "--predictor", "uniform"); !errors.Is(err, errUsage) {
+		t.Errorf("a predictor without shapes: %v", err)
 	}
 }

@@ -223,11 +223,21 @@ func TestInspectorFindsShape(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if f.query != want {
-		t.Fatalf("searched for %v, want %v", f.query, want)
+	if f.query.Model == nil || f.query.Model.Len() == 0 {
+		t.Fatal("the search is not for mm's shape factor")
 	}
-	if len(f.matches) == 0 || f.matches[0].File != "planted/plant-00.sgf" || f.matches[0].Point != p.Point() {
-		t.Errorf("the shape's own game is not its first match: %v", f.matches)
+	got := f.query
+	got.Model = nil
+	if got != want {
+		t.Fatalf("searched for %v, want %v", got, want)
+	}
+	if !strings.Contains(f.title.Text, "as the model's largest known shape") {
+		t.Errorf("title %q", f.title.Text)
+	}
+	// The plants are one shape up to symmetry and colour at every size, so
+	// mm's shape factor there is the same everywhere.
+	if len(f.matches) != len(findtest.Plants()) || f.matches[0].File != "planted/plant-00.sgf" || f.matches[0].Point != p.Point() {
+		t.Errorf("%d matches, want the %d plants: %v", len(f.matches), len(findtest.Plants()), f.matches)
 	}
 	// No shape, no button.
 	h.away()

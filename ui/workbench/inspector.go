@@ -10,6 +10,7 @@ import (
 	"aji/analysis/findpattern"
 	"aji/analysis/game"
 	"aji/analysis/live"
+	"aji/analysis/pattern"
 	"aji/analysis/predict"
 	"aji/ui/goban"
 
@@ -42,14 +43,15 @@ type inspector struct {
 	diagram *shapeDiagram
 	// fire searches a game collection for the shape shown ("Where does it
 	// fire?"): the shape of template fireTemplate around firePoint in the
-	// position of fireNode.
-	fire         *widget.Button
-	fireTemplate string
-	firePoint    board.Point
-	fireNode     *game.Node
-	table        *factorTable
-	head         *fyne.Container // the diagram (when there is a shape) and the lines
-	box          fyne.CanvasObject
+	// position of fireNode, as firePredictor's shape factor.
+	fire          *widget.Button
+	firePredictor string
+	fireTemplate  string
+	firePoint     board.Point
+	fireNode      *game.Node
+	table         *factorTable
+	head          *fyne.Container // the diagram (when there is a shape) and the lines
+	box           fyne.CanvasObject
 
 	// One of the cnn's input planes drawn on the board, for people debugging
 	// the network: plane is its index (-1: none), planes the position's.
@@ -285,7 +287,7 @@ func (in *inspector) show(ex *live.Explanations, p board.Point, e *predict.Expla
 		if bayes {
 			in.fireTemplate = "T" + in.fireTemplate
 		}
-		in.fireNode = in.explainedFor[i]
+		in.fireNode, in.firePredictor = in.explainedFor[i], ex.Predictor
 		in.fire.Show()
 	}
 	switch {
@@ -313,7 +315,8 @@ func (in *inspector) show(ex *live.Explanations, p board.Point, e *predict.Expla
 }
 
 // findShape opens the "Where does it fire?" window on the shape shown, read
-// from the position it was explained in.
+// from the position it was explained in, as the predictor's shape factor:
+// where it is the largest shape the model knows.
 func (in *inspector) findShape() {
 	if in.fireNode == nil {
 		return
@@ -322,9 +325,21 @@ func (in *inspector) findShape() {
 	if err == nil {
 		var q findpattern.Query
 		if q, err = findpattern.ShapeAt(pos, in.firePoint, in.fireTemplate); err == nil {
+			q.Model = shapesOf(in.firePredictor)
 			in.wb.findPattern(q)
 			return
 		}
 	}
 	in.wb.setStatus("Where does it fire? %v", err)
+}
+
+// shapesOf is the shape dictionary of the predictor called name (nil for
+// one without shapes): the models are loaded once and shared, so this costs
+// a predictor's scratch space.
+func shapesOf(name string) *pattern.Dictionary {
+	p, err := predict.New(name, predict.Options{NoOwner: true})
+	if s, ok := p.(predict.Shaper); ok && err == nil && s.Shapes() != nil && s.Shapes().Len() > 0 {
+		return s.Shapes()
+	}
+	return nil
 }
