@@ -97,7 +97,7 @@ func Search(ctx context.Context, path string, q Query, o Options, fn func(Match)
 			}
 		}()
 	}
-	d := &deliverer{ctx: ctx, q: q, o: o, fn: fn, start: time.Now(), total: &total, pending: map[int]*fileResult{}}
+	d := &deliverer{ctx: ctx, o: o, fn: fn, start: time.Now(), total: &total, pending: map[int]*fileResult{}}
 	matchers := make([]*matcher, workers)
 	_, err := dataset.Parallel(ctx, path, dataset.Filter{}, workers, func(w int, rec dataset.Record) error {
 		if matchers[w] == nil {
@@ -131,7 +131,6 @@ type fileResult struct {
 // deliverer hands the workers' results to the caller in the collection's order.
 type deliverer struct {
 	ctx   context.Context
-	q     Query
 	o     Options
 	fn    func(Match) error
 	start time.Time
