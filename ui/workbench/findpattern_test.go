@@ -1,6 +1,7 @@
 package workbench
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"strings"
@@ -285,4 +286,25 @@ func TestFindPatternScreenshot(t *testing.T) {
 	f.win.Resize(fyne.NewSize(640, 520))
 	h.w = f.win // saveWindow writes the harness's window
 	h.saveWindow(out)
+}
+
+// TestFinderFeature: a feature level, as a model browser would pick one,
+// is searched as findpattern.Search finds it.
+func TestFinderFeature(t *testing.T) {
+	archive, _ := plantedCollection(t)
+	q, err := findpattern.FeatureQuery("distance to previous move: 2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := findpattern.Search(context.Background(), archive, q, findpattern.Options{}, func(findpattern.Match) error { return nil })
+	if err != nil || sum.Matches == 0 {
+		t.Fatalf("%+v, %v", sum, err)
+	}
+	h := newHarness(t, variations)
+	h.wb.opts.Preferences.SetString(prefFindCollection, archive)
+	h.wb.findPattern(q)
+	f := h.found()
+	if len(f.matches) != sum.Matches || f.progress.Played != sum.Played || !strings.Contains(f.title.Text, "feature distance to previous move: 2") {
+		t.Fatalf("window: %d matches, %d played, %q; the search: %+v", len(f.matches), f.progress.Played, f.title.Text, sum)
+	}
 }
