@@ -553,5 +553,25 @@ func (m *SternMatcher) Keys(b *board.Board, p board.Point, toPlay board.Color) S
 	return out
 }
 
+// Key returns Keys(b, p, toPlay).Of(template) computing that template's key alone: a search for one
+// pattern reads one key per point (analysis/findpattern), and T14's and T13's minima cost more than
+// the rest together.
+func (m *SternMatcher) Key(b *board.Board, p board.Point, toPlay board.Color, template int) uint64 {
+	persp := perspective(toPlay)
+	var k uint64
+	switch i := template - 1; {
+	case i == 1:
+		k = m.tr.g.t2(p, persp)
+	case i >= 2 && i < 2+NumSizes:
+		k = minKey(&m.tr.keys[p][persp][i-2])
+	case i == 12:
+		v, x := &m.tr.keys[p][persp][NumSizes-1], &m.x13[p][persp]
+		k = min(v[0]^x[0], v[1]^x[1], v[2]^x[2], v[3]^x[3], v[4]^x[4], v[5]^x[5], v[6]^x[6], v[7]^x[7])
+	case i == 13:
+		k = m.full.key(p, persp)
+	}
+	return k ^ sternConst[template-1] ^ featKey[SternFeatures(b, p, toPlay)]
+}
+
 // Size returns the board size of the last Sync (0 before the first).
 func (m *SternMatcher) Size() int { return m.tr.g.size }

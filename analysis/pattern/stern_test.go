@@ -211,9 +211,15 @@ func checkMatcher(t *testing.T, m *SternMatcher, b *board.Board, what string) {
 	t.Helper()
 	for _, p := range b.Points() {
 		for _, c := range []board.Color{board.Black, board.White} {
-			if got, want := m.Keys(b, p, c), SternKeysAt(b, p, c); got != want {
+			got, want := m.Keys(b, p, c), SternKeysAt(b, p, c)
+			if got != want {
 				t.Fatalf("%s: %dx%d %s %v to play: matcher %x, from scratch %x\n%s", what, b.Size(), b.Size(),
 					p.GTP(b.Size()), c, got, want, b)
+			}
+			for tmpl := 1; tmpl <= NumStern; tmpl++ {
+				if k := m.Key(b, p, c, tmpl); k != want.Of(tmpl) {
+					t.Fatalf("%s: %s %v to play: Key of T%d %x, Keys %x", what, p.GTP(b.Size()), c, tmpl, k, want.Of(tmpl))
+				}
 			}
 		}
 	}

@@ -154,5 +154,11 @@ func (t *Tracker) Keys(p board.Point, toPlay board.Color) Keys {
 	return out
 }
 
+// Key returns Keys(p, toPlay).Of(size) without the other sizes' minima: a search for one shape reads
+// one key per point (analysis/findpattern).
+func (t *Tracker) Key(p board.Point, toPlay board.Color, size int) uint64 {
+	return minKey(&t.keys[p][perspective(toPlay)][size-MinSize])
+}
+
 // Size returns the board size of the last Sync (0 before the first).
 func (t *Tracker) Size() int { return t.g.size }

@@ -319,6 +319,15 @@ const (
 	CellEdge     = "edge" // off the board
 )
 
+// Shaper is a Predictor whose shape factor at a move is the largest pattern of its dictionary that
+// matches there (Coulom 2007 §3.2, Stern 2008 §3.2.1): Dictionary.Largest for Coulom's templates (mm,
+// fbt, cfg), LargestStern for Stern's (the bayes models). Shapes is nil or empty for a model without
+// shapes. The pattern search (analysis/findpattern) uses it to find exactly where a model's shape fires.
+type Shaper interface {
+	Predictor
+	Shapes() *pattern.Dictionary
+}
+
 // Explainer is a Predictor that can explain its probability for a move.
 //
 // An inspector explains every point of one position (ExplainAll), so an Explainer should remember what it

@@ -54,6 +54,10 @@ var helpEntries = map[string]helpEntry{
 		examples: []string{"aji render game.sgf --move 120 --overlay mm,territory --out board.png --size 800"}},
 	"reading": {usage: "reading --problems FILE [--method pns|pp] [--max-nodes N] [--max-liberties L] [--ids 1,5,7] [--split train|test [--split-seed N]] [--prior FILE] [--details] [--json]",
 		examples: []string{"aji reading --problems ~/aji/reading-problems.jsonl --method pp --details", "aji reading --problems ~/aji/reading-problems.jsonl --split test --json > pp-test.json"}},
+	"find-pattern": {usage: `find-pattern --games PATH (--shape SIZE:KEY | --sgf FILE [--move N] --at POINT [--size S] | --feature "NAME") [--predictor NAME [--model FILE]] [--limit N]`,
+		examples: []string{"aji find-pattern --games ~/go-games/validation.tar.xz --sgf game.sgf --move 120 --at Q16 --size 8 --limit 50",
+			"aji find-pattern --games ~/go-games/ --shape 6:0000a3f5c2e9b71c --predictor mm > matches.jsonl",
+			`aji find-pattern --games ~/go-games/validation.tar.xz --feature "atari: ladder atari"`}},
 	"review": {usage: "review FILE.sgf [--predictors A,B] [--territory] [--json | --sgf OUT.sgf | --plot OUT.png]",
 		examples: []string{"aji review game.sgf --predictors mm,fbt --territory --sgf game-reviewed.sgf"}},
 

@@ -27,6 +27,17 @@ func New(w io.Writer, label, unit string, total int) *Meter {
 	return &Meter{w: w, label: label, unit: unit, total: total, start: now, last: now, interval: time.Second}
 }
 
+// SetTotal sets the total once it is known: a job that counts its work beside doing it (a collection
+// counted while it is searched) starts with 0.
+func (m *Meter) SetTotal(total int) {
+	if m == nil {
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.total = total
+}
+
 // Add records n more units done and prints a line if the interval has passed.
 func (m *Meter) Add(n int) {
 	if m == nil {

@@ -7,8 +7,10 @@ import (
 	"aji/analysis/board"
 	"aji/analysis/engine"
 	"aji/analysis/feature"
+	"aji/analysis/findpattern"
 	"aji/analysis/game"
 	"aji/analysis/live"
+	"aji/analysis/pattern"
 	"aji/analysis/predict"
 	"aji/ui/goban"
 
@@ -39,9 +41,17 @@ type inspector struct {
 
 	lines   [4]*canvas.Text // point and rank; probability; predictor and side; shape
 	diagram *shapeDiagram
-	table   *factorTable
-	head    *fyne.Container // the diagram (when there is a shape) and the lines
-	box     fyne.CanvasObject
+	// fire searches a game collection for the shape shown ("Where does it
+	// fire?"): the shape of template fireTemplate around firePoint in the
+	// position of fireNode, as firePredictor's shape factor.
+	fire          *widget.Button
+	firePredictor string
+	fireTemplate  string
+	firePoint     board.Point
+	fireNode      *game.Node
+	table         *factorTable
+	head          *fyne.Container // the diagram (when there is a shape) and the lines
+	box           fyne.CanvasObject
 
 	// One of the cnn's input planes drawn on the board, for people debugging
 	// the network: plane is its index (-1: none), planes the position's.
@@ -75,8 +85,10 @@ func newInspectorTab(wb *Workbench) tab {
 		text.Add(in.lines[i])
 	}
 	in.lines[0].TextStyle.Bold = true
+	in.fire = widget.NewButtonWithIcon("Where does it fire?", theme.SearchIcon(), in.findShape)
+	in.fire.Hide()
 	// The text sits at the top beside the diagram, not stretched along it.
-	in.head = container.NewBorder(nil, nil, in.diagram, nil, container.NewVBox(text))
+	in.head = container.NewBorder(nil, nil, in.diagram, nil, container.NewVBox(text, container.NewHBox(in.fire)))
 	// The plane choice goes first: the factor table below grows with the
 	// point explained.
 	planes := container.NewBorder(nil, nil, widget.NewLabel("Network input"), nil, in.planeChoice)
@@ -250,6 +262,7 @@ func (in *inspector) setLines(lines ...string) {
 func (in *inspector) message(lines ...string) {
 	in.setLines(lines...)
 	in.diagram.Hide()
+	in.fire.Hide()
 	in.table.set(nil)
 	in.head.Refresh()
 }
@@ -268,6 +281,15 @@ func (in *inspector) show(ex *live.Explanations, p board.Point, e *predict.Expla
 	}
 	shape := "No known shape here."
 	bayes := bayesian(e.Factors)
+	in.fire.Hide()
+	if i := slices.Index(in.explained[:], ex); i >= 0 && e.PatternSize > 0 && (bayes || len(e.Pattern) > 0) {
+		in.fireTemplate, in.firePoint = fmt.Sprint(e.PatternSize), p
+		if bayes {
+			in.fireTemplate = "T" + in.fireTemplate
+		}
+		in.fireNode, in.firePredictor = in.explainedFor[i], ex.Predictor
+		in.fire.Show()
+	}
 	switch {
 	case bayes && e.PatternSize > 0:
 		// Stern's templates: T1 is the point alone, T14 the whole board.
@@ -290,4 +312,34 @@ func (in *inspector) show(ex *live.Explanations, p board.Point, e *predict.Expla
 	in.setLines(fmt.Sprintf("%s · rank %d of %d", name, e.Rank, ex.Moves), "probability "+percent(e.Probability), side, shape)
 	in.table.set(withPartners(e))
 	in.head.Refresh()
+}
+
+// findShape opens the "Where does it fire?" window on the shape shown, read
+// from the position it was explained in, as the predictor's shape factor:
+// where it is the largest shape the model knows.
+func (in *inspector) findShape() {
+	if in.fireNode == nil {
+		return
+	}
+	pos, err := in.wb.doc.cursor.Game().PositionAt(in.fireNode)
+	if err == nil {
+		var q findpattern.Query
+		if q, err = findpattern.ShapeAt(pos, in.firePoint, in.fireTemplate); err == nil {
+			q.Model = shapesOf(in.firePredictor)
+			in.wb.findPattern(q)
+			return
+		}
+	}
+	in.wb.setStatus("Where does it fire? %v", err)
+}
+
+// shapesOf is the shape dictionary of the predictor called name (nil for
+// one without shapes): the models are loaded once and shared, so this costs
+// a predictor's scratch space.
+func shapesOf(name string) *pattern.Dictionary {
+	p, err := predict.New(name, predict.Options{NoOwner: true})
+	if s, ok := p.(predict.Shaper); ok && err == nil && s.Shapes() != nil && s.Shapes().Len() > 0 {
+		return s.Shapes()
+	}
+	return nil
 }

@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 
 	"aji/analysis/board"
+	"aji/analysis/findpattern"
 	"aji/analysis/game"
 	"aji/analysis/predict"
 	"aji/assets"
@@ -158,8 +159,13 @@ func (b *modelBrowser) content() fyne.CanvasObject {
 	b.detail = widget.NewLabel("Select a row to see its weight and shape.")
 	b.detail.Wrapping = fyne.TextWrapWord
 	b.where = widget.NewButton("Where does it fire?", func() {
-		if b.w != nil && b.sel >= 0 && b.wb.findPattern != nil {
-			b.wb.findPattern(b.w, b.sel)
+		if b.w != nil && b.sel >= 0 {
+			if q, ok := queryOf(b.w, b.sel); ok {
+				if q.Kind != findpattern.Feature {
+					q.Model = shapesOf(b.w.Predictor) // where the model's shape factor fires
+				}
+				b.wb.findPattern(q)
+			}
 		}
 	})
 	b.where.Hide()
@@ -577,11 +583,32 @@ func (b *modelBrowser) showDetail() {
 		b.diagram.Hide()
 	}
 	b.detail.SetText(sb.String())
-	if shape && b.wb.findPattern != nil {
+	if _, ok := queryOf(b.w, b.sel); ok {
 		b.where.Show()
 	} else {
 		b.where.Hide()
 	}
+}
+
+// queryOf is the "Where does it fire?" query of row i of w (without the
+// model's dictionary): a shape or a feature level; false for the rows no
+// search looks for (3x3 classes, CFG paths, Bayesian slots).
+func queryOf(w *predict.Weights, i int) (findpattern.Query, bool) {
+	if w == nil || i < 0 || i >= len(w.Rows) {
+		return findpattern.Query{}, false
+	}
+	switch r := &w.Rows[i]; r.Kind {
+	case predict.RowShape:
+		q := findpattern.Query{Kind: findpattern.Coulom, Size: int(r.Size), Key: r.ID}
+		if w.Stern() {
+			q.Kind = findpattern.Stern
+		}
+		return q, true
+	case predict.RowFeature:
+		q, err := findpattern.FeatureQuery(w.Name(i))
+		return q, err == nil
+	}
+	return findpattern.Query{}, false
 }
 
 // predictorsChanged offers a model file just loaded in the picker.

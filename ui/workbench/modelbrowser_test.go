@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"aji/analysis/findpattern"
 	"aji/analysis/predict"
 	"aji/assets"
 	"aji/models"
@@ -140,8 +141,18 @@ func TestModelBrowserFilterSortSelect(t *testing.T) {
 	if !b.diagram.Visible() || len(b.diagram.cells) != len(want) || !strings.Contains(b.detail.Text, "shape of size") {
 		t.Errorf("selected %q: diagram of %d cells, %q", b.w.Name(int(b.view[k])), len(b.diagram.cells), b.detail.Text)
 	}
-	if b.where.Visible() {
-		t.Error("Where does it fire? shown without a search to open")
+	// Where does it fire? opens the search for it, as the model's shape factor.
+	row := b.w.Rows[b.view[k]]
+	if !b.where.Visible() {
+		t.Fatal("a shape without its Where does it fire? button")
+	}
+	test.Tap(b.where)
+	if f := h.wb.finder; f == nil || f.query.Kind != findpattern.Coulom || f.query.Key != row.ID ||
+		f.query.Size != int(row.Size) || f.query.Model == nil {
+		t.Errorf("the search opened for %+v, want the shape %d:%x as the model's", h.wb.finder, row.Size, row.ID)
+	} else {
+		f.halt()
+		f.win.Close()
 	}
 	// A shape no game has shown yet says so.
 	k = slices.IndexFunc(b.view, func(i int32) bool {
@@ -156,12 +167,10 @@ func TestModelBrowserFilterSortSelect(t *testing.T) {
 
 // TestModelBrowserModels picks every kind of model: the rows load, the
 // numbers' columns follow the model, a 3x3 class is drawn without a game,
-// the cnn says why it has nothing to list, and the find-pattern hook gets
-// the row selected.
+// the cnn says why it has nothing to list, and "Where does it fire?" opens
+// the search for the shape selected, as the model's shape factor.
 func TestModelBrowserModels(t *testing.T) {
 	h := newHarness(t, variations)
-	var asked []int
-	h.wb.findPattern = func(w *predict.Weights, row int) { asked = append(asked, row) }
 	b := openBrowser(h, "fbt-small")
 	if b.header(colWeight) != "w ▼" || b.header(colSpread) != "‖v‖" {
 		t.Errorf("fbt headers %q, %q", b.header(colWeight), b.header(colSpread))
@@ -172,12 +181,8 @@ func TestModelBrowserModels(t *testing.T) {
 		t.Fatalf("3x3 shapes: %d rows", len(b.view))
 	}
 	b.table.Select(widget.TableCellID{Row: 0, Col: colName})
-	if len(b.diagram.cells) != 8 || !b.where.Visible() {
-		t.Fatalf("a 3x3 class drawn with %d cells, where shown %v", len(b.diagram.cells), b.where.Visible())
-	}
-	test.Tap(b.where)
-	if len(asked) != 1 || asked[0] != int(b.view[0]) {
-		t.Errorf("the hook got %v, want row %d", asked, b.view[0])
+	if len(b.diagram.cells) != 8 || b.where.Visible() {
+		t.Fatalf("a 3x3 class drawn with %d cells, where shown %v (no search looks for one)", len(b.diagram.cells), b.where.Visible())
 	}
 
 	b.kinds.SetSelected("All rows") // the filters stay as they are across models

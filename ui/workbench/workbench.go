@@ -8,7 +8,6 @@ import (
 	"aji/analysis/engine"
 	"aji/analysis/game"
 	"aji/analysis/live"
-	"aji/analysis/predict"
 	"aji/ui/goban"
 
 	"fyne.io/fyne/v2"
@@ -54,6 +53,7 @@ type Workbench struct {
 	comparing bool             // boards holds both boards
 	recent    *fyne.MenuItem   // File ▸ Open Recent
 	present   *presenter       // presentation mode (View ▸ Presentation mode)
+	finder    *finder          // the "Where does it fire?" window, while open
 
 	nav    navStats
 	broken map[string]error // predictors that failed to start, by name
@@ -62,11 +62,6 @@ type Workbench struct {
 	now   func() time.Time // the clock of hoverState; tests set their own
 
 	browser *modelBrowser // Tools ▸ Model browser…, while its window is open
-	// findPattern, when set, opens a search of games for the shape of row
-	// row of w (its key w.Rows[row].ID, template w.Template(row), stern
-	// w.Stern(), cells w.Cells(row)): the model browser's "Where does it
-	// fire?" button, hidden while it is nil. The find-pattern tool sets it.
-	findPattern func(w *predict.Weights, row int)
 }
 
 // view is one board and what it shows: the predictor whose heat it draws
@@ -157,6 +152,9 @@ func (wb *Workbench) Stop() {
 	}
 	if wb.browser != nil {
 		wb.browser.win.Close()
+	}
+	if wb.finder != nil {
+		wb.finder.halt()
 	}
 	wb.engine.Stop()
 }

@@ -183,3 +183,7 @@ func (p *Predictor) group() {
 		p.groupOf[i] = int32(k)
 	}
 }
+
+// Shapes implements predict.Shaper: the model's shape dictionary, whose largest match is a move's shape
+// factor.
+func (p *Predictor) Shapes() *pattern.Dictionary { return p.m.Patterns }

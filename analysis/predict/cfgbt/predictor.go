@@ -6,6 +6,7 @@ import (
 	"aji/analysis/board"
 	"aji/analysis/feature"
 	"aji/analysis/game"
+	"aji/analysis/pattern"
 	"aji/analysis/predict"
 	"aji/analysis/predict/mm"
 )
@@ -131,3 +132,7 @@ func (p *Predictor) Explain(pos *game.Position, move board.Point) predict.Explan
 func (p *Predictor) rank(move board.Point) int {
 	return p.ranks.Of(&p.dist, p.moves, move, p.teams.Set().Legal(move))
 }
+
+// Shapes implements predict.Shaper: the model's shape dictionary, whose largest match is a move's shape
+// factor.
+func (p *Predictor) Shapes() *pattern.Dictionary { return p.m.Shapes }

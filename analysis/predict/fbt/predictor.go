@@ -9,6 +9,7 @@ import (
 	"aji/analysis/bt"
 	"aji/analysis/feature"
 	"aji/analysis/game"
+	"aji/analysis/pattern"
 	"aji/analysis/predict"
 	"aji/analysis/predict/mm"
 )
@@ -141,3 +142,7 @@ func (m *Model) shapeSize(f int32) (int, bool) {
 	}
 	return 3, true // Coulom's size-3 circle is the 3x3 square
 }
+
+// Shapes implements predict.Shaper: the model's shape dictionary, whose largest match is a move's shape
+// factor.
+func (p *Predictor) Shapes() *pattern.Dictionary { return p.m.Shapes }

@@ -149,3 +149,7 @@ func (p *Predictor) rank(move board.Point) int {
 func ShapeName(e pattern.Entry) string {
 	return string(predict.AppendShapeName(nil, e.Size, e.Count))
 }
+
+// Shapes implements predict.Shaper: the model's shape dictionary, whose largest match is a move's shape
+// factor.
+func (p *Predictor) Shapes() *pattern.Dictionary { return p.m.Shapes }
