@@ -338,19 +338,21 @@ func TestSearchFailureIsShown(t *testing.T) {
 }
 
 // TestSearchScreenshot writes the picture of the Search tab for the
-// README when AJI_SHOT_SEARCH names a PNG file: the sample professional
-// game at move 100, searched to a fixed number of playouts.
+// README when AJI_SHOT_SEARCH names a PNG file: "Search every move" over
+// the sample professional game from its first move, then move 100
+// searched to 10,000 playouts with the ownership overlay, on every core,
+// all through the tab's own controls.
 //
-//	AJI_SHOT_SEARCH=$PWD/docs/search.png go test ./ui/workbench/ -run SearchScreenshot
+//	AJI_SHOT_SEARCH=$PWD/docs/search.png go test ./ui/workbench/ -run SearchScreenshot -timeout 30m
 func TestSearchScreenshot(t *testing.T) {
 	path := os.Getenv("AJI_SHOT_SEARCH")
 	if path == "" {
 		t.Skip("set AJI_SHOT_SEARCH=FILE.png to write the screenshot")
 	}
-	h, sv := searchGame(t, 100, 20000)
+	h, sv := searchGame(t, 1, -1)
 	fyne.CurrentApp().Settings().SetTheme(Theme())
 	sv.opts = searchOptions(searchChoices{prior: mcts.DefaultPriorName, selection: mcts.RAVE, limit: searchLimits[0]})
-	sv.opts.Playouts, sv.opts.Seed = 20000, 1
+	sv.opts.Seed = 1
 	h.w.Resize(fyne.NewSize(1200, 900))
 	// The search alone on the board: heat map and predictor labels off,
 	// through the panel's own controls so that they say so.
@@ -370,10 +372,21 @@ func TestSearchScreenshot(t *testing.T) {
 		t.Fatal("could not turn the heat map and labels off")
 	}
 	h.selectTab(tabSearch)
+	sv.prior.SetSelected(mcts.DefaultPriorName)
+	sv.selection.SetSelected(mcts.RAVE.String())
+	sv.limit.SetSelected("10,000 playouts")
+	sv.ownership.SetChecked(true)
+	test.Tap(sv.everyB)
+	for sv.every != nil {
+		(<-h.ui)()
+	}
+	t.Logf("%s", sv.progress.Text)
+	h.wb.move(h.wb.doc.cursor.Forward(99))
 	test.Tap(sv.startB)
 	h.awaitSearch("the search to finish", func() bool { return !sv.running })
 	h.ended(sv.runner.Done())
-	if r := sv.current(); r == nil || r.Playouts != 20000 {
+	h.drain()
+	if r := sv.current(); r == nil || r.Playouts != 10000 || sv.owners == nil {
 		t.Fatalf("search ended with %+v", r)
 	}
 	f, err := os.Create(path)
@@ -386,7 +399,7 @@ func TestSearchScreenshot(t *testing.T) {
 	if err := f.Close(); err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("%s: %s", path, sv.progress.Text)
+	t.Logf("%s: %s · %s · %s", path, sv.progress.Text, sv.summary.Text, sv.stripNote.Text)
 }
 
 // TestSearchSetUpSmallBoards searches positions set up with AB/AW on 9x9
