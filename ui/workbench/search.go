@@ -30,7 +30,11 @@ import (
 // runner hands over a snapshot, which the tab lists and draws on the boards
 // (goban.Search); hovering a candidate on a board or in the table shows its
 // principal variation. The runner keeps the tree for the position searched
-// and its children, so starting again there goes on where it stopped.
+// and its children, so starting again there goes on where it stopped. The
+// runner is made with the user's choices (prior, rule, limit, ownership):
+// a change of choice replaces it, and its tree. With Ownership ticked the
+// search's own estimate is drawn as the Territory tab draws its own. The
+// win-rate strip and "Search every move" are in searchstrip.go.
 
 // tabSearch is the saved name of the Search tab.
 const tabSearch = "search"
