@@ -66,6 +66,9 @@ func newPanel(wb *Workbench) *panel {
 	p.tabs.OnSelected = func(*container.TabItem) {
 		s := &wb.settings
 		if t := wb.tabs[p.tabs.SelectedIndex()]; t.base().name != s.tab {
+			if d, ok := wb.tabNamed(s.tab).(deselecter); ok {
+				d.deselected()
+			}
 			s.tab = t.base().name
 			s.save(wb.opts.Preferences)
 			t.selected()

@@ -353,13 +353,22 @@ func (g *reviewGraph) mark(i int) {
 }
 
 // moveAt is the move index under x, in the graph's own coordinates.
-func (g *reviewGraph) moveAt(x float32) int {
-	w := g.Size().Width - 2*graphPad
-	if g.n == 0 || w <= 0 {
+func (g *reviewGraph) moveAt(x float32) int { return graphIndexAt(x, g.Size().Width, g.n) }
+
+// graphIndexAt is which of n moves spread evenly across a graph of width w,
+// graphPad inside its sides, lies under x; -1 for none. The review graph
+// and the Search tab's strip place their moves so.
+func graphIndexAt(x, w float32, n int) int {
+	w -= 2 * graphPad
+	if n == 0 || w <= 0 {
 		return -1
 	}
-	return min(g.n-1, max(0, int((x-graphPad)/w*float32(g.n))))
+	return min(n-1, max(0, int((x-graphPad)/w*float32(n))))
 }
+
+// graphX is the pixel column of move i of n on a graph whose plot is pw
+// pixels wide from pad on.
+func graphX(i, n, pad, pw int) int { return pad + int((float64(i)+0.5)/float64(n)*float64(pw)) }
 
 // Tapped implements fyne.Tappable.
 func (g *reviewGraph) Tapped(e *fyne.PointEvent) {
@@ -389,7 +398,7 @@ func (g *reviewGraph) draw(w, h int) image.Image {
 	if pw <= 0 || ph <= 0 {
 		return img
 	}
-	x := func(i int) int { return pad + int((float64(i)+0.5)/float64(g.n)*float64(pw)) }
+	x := func(i int) int { return graphX(i, g.n, pad, pw) }
 	// The zero of the score, and the current move.
 	mid := pad + ph/2
 	fill(img, image.Rect(pad, mid, pad+pw, mid+1), mixColors(bg, fg, 0.25))

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"image/color"
+	"math"
 	"runtime"
 	"slices"
 	"strings"
@@ -29,7 +30,11 @@ import (
 // runner hands over a snapshot, which the tab lists and draws on the boards
 // (goban.Search); hovering a candidate on a board or in the table shows its
 // principal variation. The runner keeps the tree for the position searched
-// and its children, so starting again there goes on where it stopped.
+// and its children, so starting again there goes on where it stopped. The
+// runner is made with the user's choices (prior, rule, limit, ownership):
+// a change of choice replaces it, and its tree. With Ownership ticked the
+// search's own estimate is drawn as the Territory tab draws its own. The
+// win-rate strip and "Search every move" are in searchstrip.go.
 
 // tabSearch is the saved name of the Search tab.
 const tabSearch = "search"
@@ -53,30 +58,128 @@ const (
 	searchPlayouts = 1_000_000
 )
 
-// prefSearchPrior is the preference key of the search's prior.
-const prefSearchPrior = "search_prior"
+// Preference keys of the search's choices.
+const (
+	prefSearchPrior     = "search_prior"
+	prefSearchSelection = "search_selection"
+	prefSearchLimit     = "search_limit"
+	prefSearchOwnership = "search_ownership"
+)
 
-// searchOptions are the search's options in the app: `aji gtp`'s defaults
-// (RAVE with the prior, mm unless the user picks another, without its Monte
-// Carlo owner feature, as progressive bias; the pattern playout policy; no
-// progressive widening), on every core.
-func searchOptions(prior string) mcts.Options {
-	return mcts.Options{
-		Playouts:  searchPlayouts,
-		Threads:   runtime.NumCPU(),
-		Selection: mcts.RAVE,
-		Policy:    mcts.PolicyPattern,
-		Widening:  false,
-		NewPrior:  func() (predict.Predictor, error) { return mcts.NewPrior(prior) },
+// searchNoPrior is the prior choice of none: every move alike, as the
+// uniform predictor would make them.
+const searchNoPrior = "none"
 
-		ProgressInterval: searchRefresh,
+// searchLimit is a limit of one search, as the Limit picker offers it.
+type searchLimit struct {
+	name     string
+	playouts int // negative: no count
+	time     time.Duration
+}
+
+// searchLimits are the limits offered, the last the default: until
+// stopped, which is still bounded by searchPlayouts against a search
+// forgotten in the background.
+var searchLimits = []searchLimit{
+	{"1,000 playouts", 1_000, 0},
+	{"10,000 playouts", 10_000, 0},
+	{"100,000 playouts", 100_000, 0},
+	{"1 s a move", -1, time.Second},
+	{"5 s a move", -1, 5 * time.Second},
+	{"30 s a move", -1, 30 * time.Second},
+	{"Until stopped", searchPlayouts, 0},
+}
+
+func searchLimitNames() []string {
+	names := make([]string, len(searchLimits))
+	for i, l := range searchLimits {
+		names[i] = l.name
+	}
+	return names
+}
+
+// searchChoices are the user's choices of the search, saved in the
+// preferences.
+type searchChoices struct {
+	prior     string // a predictor's name, or searchNoPrior
+	selection mcts.Selection
+	limit     searchLimit
+	ownership bool // the search measures who owns each point, and the boards show it
+}
+
+// loadSearchChoices reads the saved choices, replacing any that is no
+// longer offered (a predictor loaded from a file last time, a rule gone)
+// by the default.
+func loadSearchChoices(p fyne.Preferences) searchChoices {
+	c := searchChoices{prior: p.StringWithFallback(prefSearchPrior, mcts.DefaultPriorName), selection: mcts.RAVE,
+		limit: searchLimits[len(searchLimits)-1], ownership: p.Bool(prefSearchOwnership)}
+	if !slices.Contains(searchPriors(), c.prior) {
+		c.prior = mcts.DefaultPriorName
+	}
+	name := p.StringWithFallback(prefSearchSelection, c.selection.String())
+	for _, s := range mcts.Selections() {
+		if s.String() == name {
+			c.selection = s
+		}
+	}
+	name = p.String(prefSearchLimit)
+	for _, l := range searchLimits {
+		if l.name == name {
+			c.limit = l
+		}
+	}
+	return c
+}
+
+func (c *searchChoices) save(p fyne.Preferences) {
+	p.SetString(prefSearchPrior, c.prior)
+	p.SetString(prefSearchSelection, c.selection.String())
+	p.SetString(prefSearchLimit, c.limit.name)
+	p.SetBool(prefSearchOwnership, c.ownership)
+}
+
+// apply sets the options the choices make: the rest of o (threads, the
+// playout policy, a test's seed) stays.
+func (c *searchChoices) apply(o *mcts.Options) {
+	o.Selection = c.selection
+	o.Playouts, o.Time = c.limit.playouts, c.limit.time
+	o.Ownership = c.ownership
+	o.Prior, o.NewPrior = nil, nil
+	if c.prior != searchNoPrior {
+		name := c.prior
+		o.NewPrior = func() (predict.Predictor, error) { return mcts.NewPrior(name) }
 	}
 }
 
-// searchPriors are the predictors offered as the search's prior: all but
-// uniform, which would be no prior at all.
+// searchOptions are the search's options in the app: `aji gtp`'s defaults
+// (the pattern playout policy; no progressive widening), on every core,
+// with the user's choices of prior (as RAVE's progressive bias or PUCT's
+// P, without its Monte Carlo owner feature), rule and limit.
+func searchOptions(c searchChoices) mcts.Options {
+	o := mcts.Options{
+		Threads:  runtime.NumCPU(),
+		Policy:   mcts.PolicyPattern,
+		Widening: false,
+
+		ProgressInterval: searchRefresh,
+	}
+	c.apply(&o)
+	return o
+}
+
+// searchPriors are the priors offered: none, which is the uniform
+// predictor, then every other predictor registered.
 func searchPriors() []string {
-	return slices.DeleteFunc(predict.Names(), func(n string) bool { return n == "uniform" })
+	return append([]string{searchNoPrior}, slices.DeleteFunc(predict.Names(), func(n string) bool { return n == "uniform" })...)
+}
+
+// searchSelections are the names of the selection rules offered.
+func searchSelections() []string {
+	var names []string
+	for _, s := range mcts.Selections() {
+		names = append(names, s.String())
+	}
+	return names
 }
 
 // searchResult is one snapshot of a run, with what the UI needs to show it.
@@ -88,12 +191,14 @@ type searchResult struct {
 	toPlay board.Color
 }
 
-// searchView is the Search tab and the runner it drives, all on the Fyne
+// searchView is the Search tab and the runners it drives, all on the Fyne
 // goroutine.
 type searchView struct {
 	tabBase
-	opts   mcts.Options // of the runner, made at the first start; tests shrink them
-	runner *mcts.Runner
+	choices searchChoices
+	opts    mcts.Options // of the runner, made at the first start after a change of choice; tests shrink them
+	runner  *mcts.Runner
+	retired []<-chan struct{} // the Done of runners replaced while a run of theirs may still go on
 
 	running bool
 	node    *game.Node    // the position of the current (or last) run
@@ -102,7 +207,8 @@ type searchView struct {
 	toPlay  board.Color   // its side to move
 	result  *searchResult // the last snapshot of node's run
 	shown   []mcts.Candidate
-	drawn   *goban.Search // on the boards now; nil for none
+	drawn   *goban.Search    // on the boards now; nil for none
+	owners  *goban.Territory // the search's ownership estimate on the boards; nil for none
 
 	// Where the pointer is: over a board's point, or over a row of the
 	// table. The variation shown follows whatever candidate lies there now,
@@ -111,37 +217,74 @@ type searchView struct {
 	hoverOnBoard bool
 	hoverRowAt   int // -1: off the rows
 
-	box      fyne.CanvasObject
-	prior    *widget.Select // the predictor the search takes its prior from
-	startB   *widget.Button
-	stopB    *widget.Button
-	progress *widget.Label // playouts, rate, time
-	summary  *widget.Label // side to move, best move
-	head     *searchRow
-	rows     []*searchRow
+	// The win-rate strip: each node's last search, of the game valuesOf.
+	values   map[*game.Node]searchValue
+	valuesOf *game.Game
+	line     []*game.Node // the strip's nodes: the line shown when it was last drawn
+	every    *searchEvery // the running "Search every move", or nil
+	// everyPlayouts is the playouts of each search of "Search every move".
+	everyPlayouts int
+	everyNote     string // how the last "Search every move" ended, until the next start or move
+
+	box       fyne.CanvasObject
+	prior     *widget.Select // the predictor the search takes its prior from
+	selection *widget.Select
+	limit     *widget.Select
+	ownership *widget.Check
+	startB    *widget.Button
+	stopB     *widget.Button
+	everyB    *widget.Button
+	progress  *widget.Label // playouts, rate, time
+	summary   *widget.Label // side to move, best move
+	strip     *searchStrip
+	stripNote *widget.Label // the strip's value at the current move
+	head      *searchRow
+	rows      []*searchRow
+}
+
+// searchValue is what the strip keeps of a node's last search.
+type searchValue struct {
+	key      game.Key // the node's position when searched: a setup edit changes it
+	black    float64  // the best move's win rate, for Black
+	playouts int
 }
 
 func newSearchTab(wb *Workbench) tab {
-	sv := &searchView{tabBase: tabBase{wb: wb, name: tabSearch, title: "Search"}, hoverRowAt: -1}
-	priors := searchPriors()
-	prior := wb.opts.Preferences.StringWithFallback(prefSearchPrior, mcts.DefaultPriorName)
-	if !slices.Contains(priors, prior) {
-		prior = mcts.DefaultPriorName
+	sv := &searchView{tabBase: tabBase{wb: wb, name: tabSearch, title: "Search"}, hoverRowAt: -1,
+		values: map[*game.Node]searchValue{}, everyPlayouts: searchEveryPlayouts}
+	sv.choices = loadSearchChoices(wb.opts.Preferences)
+	sv.opts = searchOptions(sv.choices)
+	sv.prior = widget.NewSelect(searchPriors(), nil)
+	sv.prior.SetSelected(sv.choices.prior)
+	sv.prior.OnChanged = func(v string) { sv.choices.prior = v; sv.remake() }
+	sv.selection = widget.NewSelect(searchSelections(), nil)
+	sv.selection.SetSelected(sv.choices.selection.String())
+	sv.selection.OnChanged = func(v string) {
+		for _, s := range mcts.Selections() {
+			if s.String() == v {
+				sv.choices.selection = s
+			}
+		}
+		sv.remake()
 	}
-	sv.opts = searchOptions(prior)
-	sv.prior = widget.NewSelect(priors, nil)
-	sv.prior.SetSelected(prior)
-	sv.prior.OnChanged = sv.setPrior
+	sv.limit = widget.NewSelect(searchLimitNames(), nil)
+	sv.limit.SetSelected(sv.choices.limit.name)
+	sv.limit.OnChanged = func(v string) { sv.choices.limit = searchLimits[slices.Index(searchLimitNames(), v)]; sv.remake() }
+	sv.ownership = widget.NewCheck("Ownership", nil)
+	sv.ownership.SetChecked(sv.choices.ownership)
+	sv.ownership.OnChanged = func(on bool) { sv.choices.ownership = on; sv.remake() }
 	sv.startB = widget.NewButton("Start", sv.start)
 	sv.startB.Importance = widget.HighImportance
 	sv.stopB = widget.NewButton("Stop", sv.cancel)
+	sv.everyB = widget.NewButton("Search every move", sv.searchEveryMove)
 	line := func(bold bool) *widget.Label {
 		l := widget.NewLabel("")
 		l.Truncation = fyne.TextTruncateEllipsis
 		l.TextStyle.Bold = bold
 		return l
 	}
-	sv.progress, sv.summary = line(false), line(true)
+	sv.progress, sv.summary, sv.stripNote = line(false), line(true), line(false)
+	sv.strip = newSearchStrip(sv.pick)
 	sv.head = newSearchRow(sv, -1)
 	sv.head.set([]string{"Move", "Visits", "Win", "Prior", "Variation"}, false, false)
 	list := []fyne.CanvasObject{sv.head}
@@ -150,9 +293,14 @@ func newSearchTab(wb *Workbench) tab {
 		sv.rows = append(sv.rows, r)
 		list = append(list, r)
 	}
+	labeled := func(label string, o fyne.CanvasObject) fyne.CanvasObject {
+		return container.NewBorder(nil, nil, widget.NewLabel(label), nil, o)
+	}
 	top := container.NewVBox(
-		container.NewBorder(nil, nil, container.NewHBox(sv.startB, sv.stopB), nil, sv.progress),
-		container.NewBorder(nil, nil, widget.NewLabel("Prior"), nil, sv.prior),
+		container.NewBorder(nil, nil, container.NewHBox(sv.startB, sv.stopB, sv.everyB), nil, sv.progress),
+		container.NewGridWithColumns(2, labeled("Prior", sv.prior), labeled("Rule", sv.selection)),
+		container.NewGridWithColumns(2, labeled("Limit", sv.limit), sv.ownership),
+		sv.strip, sv.stripNote,
 		sv.summary)
 	sv.box = container.NewBorder(top, nil, nil, nil, container.NewVScroll(container.NewVBox(list...)))
 	sv.update()
@@ -168,9 +316,18 @@ func (sv *searchView) layer() (goban.Layer, int) {
 	return sv.drawn, searchDepth
 }
 
+// underLayer is the search's ownership estimate, drawn as the Territory
+// tab draws its own, at its depth.
+func (sv *searchView) underLayer() (goban.Layer, int) {
+	if sv.owners == nil {
+		return nil, territoryDepth
+	}
+	return sv.owners, territoryDepth
+}
+
 // start searches the current position.
 func (sv *searchView) start() {
-	if sv.running {
+	if sv.running || sv.every != nil {
 		return
 	}
 	c := sv.wb.doc.cursor
@@ -179,64 +336,123 @@ func (sv *searchView) start() {
 		sv.result = nil
 	}
 	if sv.runner == nil {
-		sv.runner = mcts.NewRunner(sv.opts, func() { sv.wb.opts.OnUI(sv.flush) })
+		var r *mcts.Runner
+		r = mcts.NewRunner(sv.opts, func() { sv.wb.opts.OnUI(func() { sv.flush(r) }) })
+		sv.runner = r
 	}
 	sv.node, sv.key, sv.size, sv.toPlay, sv.running = node, pos.Key(), pos.Board.Size(), pos.ToPlay, true
+	sv.everyNote = ""
 	sv.runner.Start(context.Background(), pos)
 	sv.update()
-	if cv := sv.wb.win.Canvas(); cv != nil {
-		cv.Unfocus() // keep the arrow keys for navigation
-	}
+	sv.unfocus()
 }
 
-// setPrior makes the next run search with the prior of the named
-// predictor. The runner goes, and its tree with it: the tree's priors are
-// the old predictor's.
-func (sv *searchView) setPrior(name string) {
-	sv.wb.opts.Preferences.SetString(prefSearchPrior, name)
-	if sv.runner != nil {
-		sv.runner.Discard()
-		sv.runner, sv.running = nil, false
-	}
-	sv.opts.NewPrior = searchOptions(name).NewPrior
-	sv.update()
+// unfocus keeps the arrow keys for navigation after a click on a control.
+func (sv *searchView) unfocus() {
 	if cv := sv.wb.win.Canvas(); cv != nil {
 		cv.Unfocus()
 	}
+}
+
+// remake follows a change of choice: it is saved, the runner, made with
+// the old options, goes (and its tree, whose statistics the old prior and
+// rule gathered), and a running search starts again on the same position
+// with the new options, as does a running "Search every move" from the
+// move it had reached.
+func (sv *searchView) remake() {
+	sv.choices.save(sv.wb.opts.Preferences)
+	sv.choices.apply(&sv.opts)
+	restart := sv.running
+	if sv.runner != nil {
+		sv.runner.Discard()
+		sv.retire(sv.runner.Done())
+		sv.runner, sv.running = nil, false
+	}
+	if e := sv.every; e != nil {
+		sv.dropEvery()
+		sv.runEvery(e.nodes[e.searched:], e.positions[e.searched:])
+	}
+	if restart {
+		sv.start()
+	}
+	sv.update()
+	sv.unfocus()
+}
+
+// retire keeps done, a replaced runner's or "Search every move"'s, for
+// stop to wait on, and forgets those already closed.
+func (sv *searchView) retire(done <-chan struct{}) {
+	sv.retired = slices.DeleteFunc(sv.retired, func(d <-chan struct{}) bool {
+		select {
+		case <-d:
+			return true
+		default:
+			return false
+		}
+	})
+	sv.retired = append(sv.retired, done)
 }
 
 // predictorsChanged offers a predictor loaded from a model file as a prior.
 func (sv *searchView) predictorsChanged() { sv.prior.SetOptions(searchPriors()) }
 
 // cancel ends the current run without waiting for it; its final snapshot
-// comes as the others do, and stays on show.
+// comes as the others do, and stays on show. It ends a "Search every
+// move" too.
 func (sv *searchView) cancel() {
 	if sv.running {
 		sv.runner.Cancel()
 		sv.running = false
 	}
-	sv.update()
-	if cv := sv.wb.win.Canvas(); cv != nil {
-		cv.Unfocus()
+	if sv.every != nil {
+		sv.every.cancel()
 	}
+	sv.update()
+	sv.unfocus()
 }
 
 // navigated stops the run when the position shown is no longer the one
 // searched (navigation, a move played, another file). Its snapshots are
 // dropped from then on; the last one shown comes back if the user returns.
+// Another game ends "Search every move" and clears the strip.
 func (sv *searchView) navigated() {
 	if sv.running && !sv.showing(sv.node, sv.key) {
 		sv.drop()
 	}
+	c := sv.wb.doc.cursor
+	if g := c.Game(); g != sv.valuesOf {
+		if sv.every != nil {
+			sv.dropEvery()
+		}
+		sv.valuesOf, sv.values = g, map[*game.Node]searchValue{}
+	}
+	if v, ok := sv.values[c.Node()]; ok && v.key != c.Position().Key() {
+		delete(sv.values, c.Node()) // a setup edit changed the position searched
+	}
+	sv.everyNote = ""
 	sv.update()
 }
 
-// stop ends the run and waits for it, for Workbench.Stop.
+// deselected ends "Search every move" when the user leaves the tab.
+func (sv *searchView) deselected() {
+	if sv.every != nil {
+		sv.every.cancel()
+	}
+}
+
+// stop ends the runs and waits for them, for Workbench.Stop.
 func (sv *searchView) stop() {
 	if sv.runner != nil {
 		sv.drop()
 		sv.runner.Stop()
 	}
+	if sv.every != nil {
+		sv.dropEvery()
+	}
+	for _, d := range sv.retired {
+		<-d
+	}
+	sv.retired = nil
 }
 
 // drop ends the run without waiting for it and drops its snapshots, of a
@@ -246,9 +462,13 @@ func (sv *searchView) drop() {
 	sv.running = false
 }
 
-// flush shows the runner's newest snapshot, on the Fyne goroutine.
-func (sv *searchView) flush() {
-	s, ok := sv.runner.Take()
+// flush shows runner r's newest snapshot, on the Fyne goroutine; r may
+// have been replaced since it asked.
+func (sv *searchView) flush(r *mcts.Runner) {
+	if r != sv.runner {
+		return
+	}
+	s, ok := r.Take()
 	if !ok {
 		return
 	}
@@ -258,8 +478,30 @@ func (sv *searchView) flush() {
 	}
 	if s.Err != nil {
 		sv.wb.setStatus("search: %v", s.Err)
+	} else {
+		sv.remember(sv.node, sv.key, sv.toPlay, s.Result)
 	}
 	sv.update()
+}
+
+// remember keeps res, a search of node's position with key and toPlay to
+// move, as the node's value on the strip: the best move's win rate for
+// Black.
+func (sv *searchView) remember(node *game.Node, key game.Key, toPlay board.Color, res mcts.Result) {
+	if len(res.Candidates) == 0 || node == nil {
+		return
+	}
+	best := res.Candidates[0]
+	for _, c := range res.Candidates {
+		if c.Move == res.Best {
+			best = c
+		}
+	}
+	w := best.WinRate
+	if toPlay == board.White {
+		w = 1 - w
+	}
+	sv.values[node] = searchValue{key: key, black: w, playouts: res.Playouts}
 }
 
 // current is the snapshot of the position shown, or nil.
@@ -278,10 +520,11 @@ func (sv *searchView) showing(node *game.Node, key game.Key) bool {
 }
 
 // update shows the state of the search: the buttons, the progress and
-// summary lines, the table and the boards' layer.
+// summary lines, the strip, the table and the boards' layers.
 func (sv *searchView) update() {
-	enable(sv.startB, !sv.running)
-	enable(sv.stopB, sv.running)
+	enable(sv.startB, !sv.running && sv.every == nil)
+	enable(sv.everyB, !sv.running && sv.every == nil)
+	enable(sv.stopB, sv.running || sv.every != nil)
 	r := sv.current()
 	sv.shown = sv.shown[:0]
 	if r != nil {
@@ -289,6 +532,10 @@ func (sv *searchView) update() {
 	}
 	var progress, summary string
 	switch {
+	case sv.every != nil:
+		progress = sv.every.progress()
+	case sv.everyNote != "" && r == nil:
+		progress = sv.everyNote
 	case sv.result != nil && sv.result.Err != nil && sv.showing(sv.result.node, sv.result.key):
 		progress = "Search failed: " + sv.result.Err.Error()
 	case r == nil && sv.running:
@@ -299,11 +546,13 @@ func (sv *searchView) update() {
 		state := "Stopped"
 		if sv.running {
 			state = "Searching"
-		} else if r.Final && r.Playouts >= sv.opts.Playouts && sv.opts.Playouts > 0 {
+		} else if r.Final && (r.Playouts >= sv.opts.Playouts && sv.opts.Playouts > 0 || sv.opts.Time > 0 && r.Elapsed >= sv.opts.Time) {
 			state = "Done"
 		}
 		progress = fmt.Sprintf("%s · %s playouts · %s/s · %s", state, boardimage.Thousands(r.Playouts), boardimage.Thousands(rate(r.Playouts, r.Elapsed)),
 			r.Elapsed.Round(100*time.Millisecond))
+	}
+	if r != nil {
 		summary = fmt.Sprintf("%s to play", colorName(r.toPlay))
 		if len(r.Candidates) > 0 {
 			best := r.Candidates[0]
@@ -327,7 +576,40 @@ func (sv *searchView) update() {
 		row.set([]string{c.Move.GTP(r.size), boardimage.Thousands(c.Visits), percent(c.WinRate), percent(c.Prior), pvText(c.PV, r.size)},
 			c.Move == r.Best, c.Move == pv)
 	}
+	sv.showStrip()
 	sv.draw()
+}
+
+// showStrip draws the line shown on the strip, each node with its last
+// search's value, the current one marked.
+func (sv *searchView) showStrip() {
+	c := sv.wb.doc.cursor
+	sv.line = c.Line()
+	vals := make([]float64, len(sv.line))
+	searched := 0
+	for i, n := range sv.line {
+		vals[i] = math.NaN()
+		if v, ok := sv.values[n]; ok {
+			vals[i] = v.black
+			searched++
+		}
+	}
+	sv.strip.set(vals, slices.Index(sv.line, c.Node()))
+	note := "Black's win rate by the search, at each move searched: click to go there."
+	if v, ok := sv.values[c.Node()]; ok {
+		note = fmt.Sprintf("Move %d: Black wins %s after %s playouts · %d of %d moves searched", c.Position().MoveNumber,
+			percentWhole(v.black), boardimage.Thousands(v.playouts), searched, len(sv.line))
+	} else if searched > 0 {
+		note = fmt.Sprintf("Move %d not searched · %d of %d moves searched", c.Position().MoveNumber, searched, len(sv.line))
+	}
+	setText(sv.stripNote, note)
+}
+
+// pick goes to the node of the strip's point i.
+func (sv *searchView) pick(i int) {
+	if i >= 0 && i < len(sv.line) {
+		sv.wb.jump(sv.line[i])
+	}
 }
 
 // pvMove is the candidate under the pointer, whose variation is shown, or
@@ -347,13 +629,15 @@ func (sv *searchView) pvMove() board.Point {
 	return board.NoPoint
 }
 
-// draw puts the search layer on the boards: the candidates, or the
-// variation of the one hovered.
+// draw puts the search's layers on the boards: the candidates, or the
+// variation of the one hovered, and, when asked for, its ownership
+// estimate.
 func (sv *searchView) draw() {
 	r := sv.current()
+	owners := sv.ownersLayer(r)
 	if r == nil {
-		if sv.drawn != nil {
-			sv.setLayer(nil)
+		if sv.drawn != nil || sv.owners != owners {
+			sv.setLayers(nil, owners)
 		}
 		return
 	}
@@ -372,11 +656,30 @@ func (sv *searchView) draw() {
 			l.Moves = append(l.Moves, goban.SearchMove{Point: goPoint(c.Move), Visits: c.Visits, WinRate: c.WinRate, Best: c.Move == r.Best})
 		}
 	}
-	sv.setLayer(l)
+	sv.setLayers(l, owners)
 }
 
-func (sv *searchView) setLayer(l *goban.Search) {
-	sv.drawn = l
+// ownersLayer is the ownership layer of r: the one on the boards when it
+// shows the same estimate, a new one for a new estimate, nil when there
+// is none or the overlay is off. Its style is the Territory tab's.
+func (sv *searchView) ownersLayer(r *searchResult) *goban.Territory {
+	if r == nil || !sv.choices.ownership || len(r.Ownership) != r.size*r.size {
+		return nil
+	}
+	if o := sv.owners; o != nil && len(o.Owner) > 0 && &o.Owner[0] == &r.Ownership[0] {
+		return o
+	}
+	pos := sv.wb.doc.cursor.Position()
+	style := goban.TerritorySquares
+	if tv, ok := sv.wb.tabNamed(tabTerritory).(*territoryView); ok {
+		style = tv.s.style
+	}
+	return &goban.Territory{Size: r.size, Owner: r.Ownership, Stones: goban.FromBoard(&pos.Board, board.NoPoint).Stones,
+		Style: style, MarkDead: true}
+}
+
+func (sv *searchView) setLayers(l *goban.Search, owners *goban.Territory) {
+	sv.drawn, sv.owners = l, owners
 	sv.wb.showLayers()
 }
 

@@ -27,8 +27,11 @@ func searchGame(t *testing.T, move, playouts int) (*harness, *searchView) {
 	h := proGame(t, move)
 	sv := tabOf[*searchView](h.wb)
 	sv.opts.Threads = 1
-	sv.opts.Playouts = playouts
 	sv.opts.Seed = 7
+	// A limit of the test's own, so that a change of another choice,
+	// which applies them all again, keeps it.
+	sv.choices.limit = searchLimit{name: "test", playouts: playouts}
+	sv.choices.apply(&sv.opts)
 	return h, sv
 }
 
@@ -335,19 +338,21 @@ func TestSearchFailureIsShown(t *testing.T) {
 }
 
 // TestSearchScreenshot writes the picture of the Search tab for the
-// README when AJI_SHOT_SEARCH names a PNG file: the sample professional
-// game at move 100, searched to a fixed number of playouts.
+// README when AJI_SHOT_SEARCH names a PNG file: "Search every move" over
+// the sample professional game from its first move, then move 100
+// searched to 10,000 playouts with the ownership overlay, on every core,
+// all through the tab's own controls.
 //
-//	AJI_SHOT_SEARCH=$PWD/docs/search.png go test ./ui/workbench/ -run SearchScreenshot
+//	AJI_SHOT_SEARCH=$PWD/docs/search.png go test ./ui/workbench/ -run SearchScreenshot -timeout 30m
 func TestSearchScreenshot(t *testing.T) {
 	path := os.Getenv("AJI_SHOT_SEARCH")
 	if path == "" {
 		t.Skip("set AJI_SHOT_SEARCH=FILE.png to write the screenshot")
 	}
-	h, sv := searchGame(t, 100, 20000)
+	h, sv := searchGame(t, 1, -1)
 	fyne.CurrentApp().Settings().SetTheme(Theme())
-	sv.opts = searchOptions(mcts.DefaultPriorName)
-	sv.opts.Playouts, sv.opts.Seed = 20000, 1
+	sv.opts = searchOptions(searchChoices{prior: mcts.DefaultPriorName, selection: mcts.RAVE, limit: searchLimits[0]})
+	sv.opts.Seed = 1
 	h.w.Resize(fyne.NewSize(1200, 900))
 	// The search alone on the board: heat map and predictor labels off,
 	// through the panel's own controls so that they say so.
@@ -367,10 +372,21 @@ func TestSearchScreenshot(t *testing.T) {
 		t.Fatal("could not turn the heat map and labels off")
 	}
 	h.selectTab(tabSearch)
+	sv.prior.SetSelected(mcts.DefaultPriorName)
+	sv.selection.SetSelected(mcts.RAVE.String())
+	sv.limit.SetSelected("10,000 playouts")
+	sv.ownership.SetChecked(true)
+	test.Tap(sv.everyB)
+	for sv.every != nil {
+		(<-h.ui)()
+	}
+	t.Logf("%s", sv.progress.Text)
+	h.wb.move(h.wb.doc.cursor.Forward(99))
 	test.Tap(sv.startB)
 	h.awaitSearch("the search to finish", func() bool { return !sv.running })
 	h.ended(sv.runner.Done())
-	if r := sv.current(); r == nil || r.Playouts != 20000 {
+	h.drain()
+	if r := sv.current(); r == nil || r.Playouts != 10000 || sv.owners == nil {
 		t.Fatalf("search ended with %+v", r)
 	}
 	f, err := os.Create(path)
@@ -383,7 +399,7 @@ func TestSearchScreenshot(t *testing.T) {
 	if err := f.Close(); err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("%s: %s", path, sv.progress.Text)
+	t.Logf("%s: %s · %s · %s", path, sv.progress.Text, sv.summary.Text, sv.stripNote.Text)
 }
 
 // TestSearchSetUpSmallBoards searches positions set up with AB/AW on 9x9
@@ -429,5 +445,166 @@ func TestSearchSetUpSmallBoards(t *testing.T) {
 			}
 		}
 		h.awaitSearch("the end of the second search", func() bool { return !sv.running })
+	}
+}
+
+// TestSearchChoices: the pickers offer no prior and every predictor, every
+// rule mcts.Selections gives and the limits; each choice is saved, and a
+// change while a search runs ends the old runner's goroutine and searches
+// on with the new options.
+func TestSearchChoices(t *testing.T) {
+	h, sv := searchGame(t, 60, -1)
+	h.selectTab(tabSearch)
+	if want := searchPriors(); !slices.Equal(sv.prior.Options, want) || want[0] != searchNoPrior || !slices.Contains(want, mcts.DefaultPriorName) {
+		t.Errorf("priors offered %v", sv.prior.Options)
+	}
+	var rules []string
+	for _, s := range mcts.Selections() {
+		rules = append(rules, s.String())
+	}
+	if !slices.Equal(sv.selection.Options, rules) {
+		t.Errorf("rules offered %v, want %v", sv.selection.Options, rules)
+	}
+	if !slices.Equal(sv.limit.Options, searchLimitNames()) {
+		t.Errorf("limits offered %v", sv.limit.Options)
+	}
+
+	test.Tap(sv.startB)
+	h.searched()
+	old := sv.runner
+	oldDone := old.Done()
+	// No prior and UCT: the old run goes, a new one searches the same
+	// position with every move's prior alike.
+	stale := sv.result
+	sv.prior.SetSelected(searchNoPrior)
+	sv.selection.SetSelected(mcts.UCT.String())
+	if sv.runner == old || !sv.running {
+		t.Fatal("a change of choice did not restart the search with a new runner")
+	}
+	h.ended(oldDone)
+	h.awaitSearch("the new runner's snapshot", func() bool { return sv.result != stale })
+	if sv.opts.Selection != mcts.UCT || sv.opts.NewPrior != nil || sv.opts.Prior != nil {
+		t.Errorf("options after the change: selection %v, a prior set: %v", sv.opts.Selection, sv.opts.NewPrior != nil)
+	}
+	r := h.searched()
+	for _, c := range r.Candidates {
+		if c.Prior != r.Candidates[0].Prior {
+			t.Fatalf("without a prior, %s has prior %.4f and %s %.4f", c.Move.GTP(19), c.Prior, r.Candidates[0].Move.GTP(19), r.Candidates[0].Prior)
+		}
+	}
+	// A limit of playouts ends the restarted search by itself.
+	sv.limit.SetSelected("1,000 playouts")
+	h.awaitSearch("the limited search to end", func() bool { return !sv.running })
+	h.ended(sv.runner.Done())
+	h.drain()
+	if r := sv.current(); r == nil || r.Playouts != 1000 || !strings.HasPrefix(sv.progress.Text, "Done · 1,000 playouts") {
+		t.Errorf("after the 1,000-playout limit: progress %q", sv.progress.Text)
+	}
+	// A time limit ends it too.
+	sv.limit.SetSelected("1 s a move")
+	test.Tap(sv.startB)
+	h.awaitSearch("the timed search to end", func() bool { return !sv.running })
+	h.ended(sv.runner.Done())
+	h.drain()
+	if r := sv.current(); r == nil || !r.Final || !strings.HasPrefix(sv.progress.Text, "Done") {
+		t.Errorf("after the 1 s limit: progress %q", sv.progress.Text)
+	}
+
+	p := h.wb.opts.Preferences
+	got := loadSearchChoices(p)
+	if got.prior != searchNoPrior || got.selection != mcts.UCT || got.limit.name != "1 s a move" || got.ownership {
+		t.Errorf("saved choices load as %+v", got)
+	}
+	sv.ownership.SetChecked(true)
+	if !loadSearchChoices(p).ownership || !sv.opts.Ownership {
+		t.Error("the ownership choice was not saved or applied")
+	}
+	// A choice no longer offered loads as the default.
+	p.SetString(prefSearchSelection, "no-such-rule")
+	p.SetString(prefSearchPrior, "no-such-predictor")
+	p.SetString(prefSearchLimit, "forever and a day")
+	if got := loadSearchChoices(p); got.selection != mcts.RAVE || got.prior != mcts.DefaultPriorName || got.limit.name != "Until stopped" {
+		t.Errorf("unknown saved choices load as %+v", got)
+	}
+}
+
+// TestSearchOwnershipOverlay: with Ownership ticked, the search's own
+// estimate is on the board, point for point the snapshot's, each settled
+// area of a late professional position painted in its owner's colour;
+// unticked, it goes.
+func TestSearchOwnershipOverlay(t *testing.T) {
+	h, sv := searchGame(t, 240, 2000)
+	h.selectTab(tabSearch)
+	if sv.owners != nil {
+		t.Fatal("an ownership layer before a search")
+	}
+	sv.ownership.SetChecked(true)
+	test.Tap(sv.startB)
+	h.awaitSearch("the search to end", func() bool { return !sv.running })
+	h.ended(sv.runner.Done())
+	h.drain()
+	r := sv.current()
+	if r == nil || len(r.Ownership) != 19*19 {
+		t.Fatalf("no ownership in the final snapshot %+v", r)
+	}
+	l := sv.owners
+	if l == nil || len(l.Owner) != len(r.Ownership) || !l.MarkDead {
+		t.Fatal("no ownership layer on the board")
+	}
+	if under, _ := sv.underLayer(); under != goban.Layer(l) {
+		t.Fatal("the ownership layer is not the tab's layer under the heat map")
+	}
+	pos := h.wb.doc.cursor.Position()
+	regions := enclosed(&pos.Board, 3)
+	_, pixel := h.boardPixels()
+	candidate := map[goban.Point]bool{}
+	for _, m := range sv.drawn.Moves {
+		candidate[m.Point] = true
+	}
+	for _, c := range []board.Color{board.Black, board.White} {
+		if len(regions[c]) == 0 {
+			t.Fatalf("no area enclosed by %s alone at move 240", colorName(c))
+		}
+		points, theirs, checked := 0, 0, 0
+		for _, region := range regions[c] {
+			for _, p := range region {
+				i := gp(p).Y*19 + gp(p).X
+				if l.Owner[i] != r.Ownership[i] {
+					t.Errorf("%s: the overlay shows %+.3f, the snapshot %+.3f", p.GTP(19), l.Owner[i], r.Ownership[i])
+				}
+				v := r.Ownership[i]
+				if c == board.White {
+					v = -v
+				}
+				points++
+				if v > 0 {
+					theirs++
+				}
+				if v < 0.6 || candidate[gp(p)] {
+					continue // a candidate's disc covers the point
+				}
+				px := pixel(gp(p))
+				lum := (int(px.R) + int(px.G) + int(px.B)) / 3
+				if c == board.Black && lum > 70 || c == board.White && lum < 215 {
+					t.Errorf("%s's point %s (owner %+.2f) painted %v", colorName(c), p.GTP(19), v, px)
+				}
+				checked++
+			}
+		}
+		// The playouts may still break into a wall, so a point or two may
+		// be in doubt; most of what is walled off is the waller's.
+		if theirs < points*9/10 {
+			t.Errorf("the search gives %s only %d of the %d points it walled off", colorName(c), theirs, points)
+		}
+		if checked == 0 {
+			t.Errorf("no settled point of %s's checked", colorName(c))
+		}
+	}
+	sv.ownership.SetChecked(false)
+	if sv.owners != nil {
+		t.Error("the ownership layer stays with the box unticked")
+	}
+	if under, _ := sv.underLayer(); under != nil {
+		t.Error("the tab still has a layer under the heat map")
 	}
 }

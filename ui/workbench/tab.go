@@ -64,6 +64,18 @@ type tab interface {
 	stop()
 }
 
+// Optional hooks a tab may implement besides the tab interface.
+type (
+	// underLayerer draws a second layer at another depth than layer's:
+	// the Search tab's ownership estimate goes under the heat map, its
+	// candidates above the labels.
+	underLayerer interface {
+		underLayer() (l goban.Layer, depth int)
+	}
+	// deselecter follows the user leaving the tab for another.
+	deselecter interface{ deselected() }
+)
+
 // tabBase is what every tab has, and the hooks it may not need.
 type tabBase struct {
 	wb    *Workbench
@@ -123,6 +135,11 @@ func (wb *Workbench) showLayers() {
 	for _, t := range wb.tabs {
 		if l, d := t.layer(); l != nil {
 			ls = append(ls, placed{l, d})
+		}
+		if u, ok := t.(underLayerer); ok {
+			if l, d := u.underLayer(); l != nil {
+				ls = append(ls, placed{l, d})
+			}
 		}
 	}
 	slices.SortStableFunc(ls, func(a, b placed) int { return cmp.Compare(a.depth, b.depth) })
