@@ -3,9 +3,12 @@ package mcts
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
+	"strings"
 
 	"aji/analysis/board"
 	"aji/analysis/game"
+	"aji/analysis/predict"
 )
 
 // Playout policies.
@@ -18,6 +21,11 @@ const (
 	PolicyPattern = "pattern"
 )
 
+// Any other policy name is a predictor's (predict.Names, without its Monte Carlo owner feature): the
+// playout draws each move from the predictor's distribution, own eyes left out, as Graf & Platzner's
+// CFG playouts do with "cfg-small" (§IV-A, Table I). A predictor predicts the whole board at every move,
+// so such playouts are some ten times slower than the pattern policy's.
+
 // logMax bounds the move log: the longest playout (3 moves per point) plus a deep tree path.
 const logMax = 3*board.MaxPoints + 256
 
@@ -27,8 +35,10 @@ const logMax = 3*board.MaxPoints + 256
 // brings to two or fewer (or from there), so nothing is recomputed over the whole board. One Playout
 // per goroutine; playing allocates nothing.
 type Playout struct {
-	pos game.Position
-	m   *PatternModel // nil for the light policy
+	pos  game.Position
+	m    *PatternModel     // nil for the light and predictor policies
+	pred predict.Predictor // the predictor policy's; nil for the others
+	dist predict.Distribution
 
 	// Pattern policy: each point's weight for Black (0) and White (1) with the features that do not
 	// depend on the last move (shape, self-atari); 0 where the move is not allowed. row sums them by
@@ -57,7 +67,8 @@ type Playout struct {
 	rowAdj [board.MaxSize]float64
 }
 
-// NewPlayout returns a playout for the named policy (PolicyLight or PolicyPattern with the default model).
+// NewPlayout returns a playout for the named policy: PolicyLight, PolicyPattern with the default model,
+// or a predictor's name.
 func NewPlayout(policy string) (*Playout, error) {
 	switch policy {
 	case PolicyLight, "":
@@ -69,7 +80,14 @@ func NewPlayout(policy string) (*Playout, error) {
 		}
 		return NewPatternPlayout(m), nil
 	}
-	return nil, fmt.Errorf("unknown playout policy %q (light, pattern)", policy)
+	if !slices.Contains(predict.Names(), policy) {
+		return nil, fmt.Errorf("unknown playout policy %q (light, pattern, or a predictor: %s)", policy, strings.Join(predict.Names(), ", "))
+	}
+	p, err := NewPrior(policy)
+	if err != nil {
+		return nil, fmt.Errorf("playout policy %s: %w", policy, err)
+	}
+	return &Playout{pred: p}, nil
 }
 
 // NewPatternPlayout returns a playout whose policy is the pattern model m.
@@ -176,10 +194,42 @@ func (pl *Playout) Score() float64 {
 
 // Choose returns the policy's move for the side to move: Pass when it has none.
 func (pl *Playout) Choose(rng *rand.PCG) board.Point {
-	if pl.m == nil {
+	switch {
+	case pl.pred != nil:
+		return pl.predictorMove(rng)
+	case pl.m == nil:
 		return pl.lightMove(rng)
 	}
 	return pl.patternMove(rng)
+}
+
+// predictorMove draws a move from the predictor's distribution over the legal moves that fill no own eye.
+func (pl *Playout) predictorMove(rng *rand.PCG) board.Point {
+	b := &pl.pos.Board
+	c := pl.pos.ToPlay
+	pl.pred.Predict(&pl.pos, &pl.dist)
+	total := 0.0
+	for _, p := range b.Points() {
+		if w := pl.dist.P[p]; w > 0 && !b.IsEye(p, c) {
+			total += w
+		} else {
+			pl.dist.P[p] = 0
+		}
+	}
+	if !(total > 0) {
+		return board.Pass
+	}
+	u := float64(rng.Uint64()>>11) * (1.0 / (1 << 53)) * total
+	last := board.Pass
+	for _, p := range b.Points() {
+		if w := pl.dist.P[p]; w > 0 {
+			if last = p; u < w {
+				return p
+			}
+			u -= w
+		}
+	}
+	return last
 }
 
 // lightMove: capture a chain in atari next to the last move, save an own chain it put in atari, else

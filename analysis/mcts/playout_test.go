@@ -7,6 +7,7 @@ import (
 
 	"aji/analysis/board"
 	"aji/analysis/game"
+	_ "aji/analysis/predict/all" // the predictors a predictor policy names
 	"aji/models/modeltest"
 )
 
@@ -286,4 +287,42 @@ func FuzzDecodePatternModel(f *testing.F) {
 		_, err := DecodePatternModel(file, "fuzz")
 		return err
 	})
+}
+
+// TestPredictorPolicy: Graf's CFG playouts (the cfg-small predictor as the policy) play legal moves that
+// fill no own eye until both pass, and find the tactics' winning moves inside the search; an
+// unknown policy is refused.
+func TestPredictorPolicy(t *testing.T) {
+	pl, err := NewPlayout("cfg-small")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.NewPCG(3, 3)
+	for game := range 3 {
+		pl.Reset(emptyPosition(t, 9, 7))
+		passes, n := 0, 0
+		for ; n < 3*81 && passes < 2; n++ {
+			p := pl.Choose(rng)
+			if p == board.Pass {
+				passes++
+			} else {
+				passes = 0
+				if b := pl.Board(); !b.Legal(p, pl.pos.ToPlay) || b.IsEye(p, pl.pos.ToPlay) {
+					t.Fatalf("game %d move %d: %s is illegal or an own eye\n%s", game, n, p.GTP(9), b)
+				}
+			}
+			pl.Play(p)
+		}
+		if passes < 2 || n < 40 {
+			t.Errorf("game %d ended after %d moves with %d passes", game, n, passes)
+		}
+	}
+	tc := tactics[0]
+	r := runTactic(t, tc, Options{Playouts: 600, Seed: 1, Selection: RAVE, Policy: "cfg-small", ExpandAt: 1})
+	if got := r.Best.GTP(len(tc.rows)); got != tc.want {
+		t.Errorf("%s with CFG playouts: best %s, want %s; %v", tc.name, got, tc.want, top(r, len(tc.rows)))
+	}
+	if _, err := New(Options{Policy: "no-such-policy"}); err == nil {
+		t.Error("an unknown policy was accepted")
+	}
 }

@@ -86,7 +86,7 @@ type Options struct {
 	Seed     uint64
 
 	Selection Selection
-	Policy    string        // PolicyLight (default) or PolicyPattern
+	Policy    string        // PolicyLight (default), PolicyPattern or a predictor's name (a predictor policy)
 	Model     *PatternModel // the pattern policy's model (nil: DefaultPatternModel)
 	// Prior gives each new node's moves their prior: PUCT's P, RAVE's π, and the order of progressive
 	// widening. nil is uniform. A Predictor is not safe for concurrent use, so with several threads
@@ -113,6 +113,7 @@ type Options struct {
 	BayesPrior float64 // Bayes's pseudo-wins per unit of prior (default 10)
 	BayesFPU   float64 // Bayes's pseudo-games at the parent's value (default 2)
 	BayesAMAF  float64 // Bayes's most pseudo-games from AMAF (default 25, Graf's B = 0.1's equivalence; negative: none)
+	BayesScale float64 // Bayes's draws' spread, as a multiple of the posterior's (default 0.1: the posterior's own explores too much)
 
 	// ResignThreshold: Result.Resign is set when the best move's win rate is below it after at least
 	// 200 visits (default 0.1; negative: never).
@@ -154,6 +155,7 @@ func (o *Options) defaults() {
 	def(&o.BayesPrior, 10)
 	def(&o.BayesFPU, 2)
 	def(&o.BayesAMAF, 25)
+	def(&o.BayesScale, 0.1)
 	def(&o.ResignThreshold, 0.1)
 	if o.ProgressInterval <= 0 {
 		o.ProgressInterval = 500 * time.Millisecond
@@ -229,12 +231,17 @@ func New(o Options) (*Search, error) {
 			s.model = m
 		}
 		s.model.tables()
-	default:
-		return nil, fmt.Errorf("mcts: unknown playout policy %q (light, pattern)", o.Policy)
 	}
-	s.rootPl = s.newPlayout()
+	var err error
+	if s.rootPl, err = s.newPlayout(); err != nil {
+		return nil, fmt.Errorf("mcts: %w", err)
+	}
 	for t := range o.Threads {
-		w := &worker{s: s, pl: s.newPlayout(), prior: o.Prior}
+		pl, err := s.newPlayout()
+		if err != nil {
+			return nil, fmt.Errorf("mcts: %w", err)
+		}
+		w := &worker{s: s, pl: pl, prior: o.Prior}
 		w.rng.Seed(o.Seed, uint64(t)+0x9E3779B97F4A7C15)
 		w.draws = rand.New(&w.rng)
 		if o.NewPrior != nil {
@@ -252,11 +259,12 @@ func New(o Options) (*Search, error) {
 	return s, nil
 }
 
-func (s *Search) newPlayout() *Playout {
+// newPlayout makes a playout of the search's policy (a predictor policy's predictor is a thread's own).
+func (s *Search) newPlayout() (*Playout, error) {
 	if s.model != nil {
-		return NewPatternPlayout(s.model)
+		return NewPatternPlayout(s.model), nil
 	}
-	return &Playout{}
+	return NewPlayout(s.o.Policy)
 }
 
 // Run searches pos until a limit of the options is reached or ctx is done, and returns the result. The
@@ -737,7 +745,7 @@ func (w *worker) choose(nd *node, first uint32, k int) uint32 {
 				a += m * qr
 				b += m * (1 - qr)
 			}
-			v = a/(a+b) + math.Sqrt(a*b/((a+b)*(a+b)*(a+b+1)))*w.draws.NormFloat64()
+			v = a/(a+b) + o.BayesScale*math.Sqrt(a*b/((a+b)*(a+b)*(a+b+1)))*w.draws.NormFloat64()
 		}
 		if v > bestV {
 			best, bestV = first+j, v

@@ -33,6 +33,8 @@ func newSearchPlayer(f *gtpFlags) (*gtp.SearchPlayer, error) {
 		Prior:     prior,
 		NewPrior:  newPrior,
 		Widening:  f.widening,
+
+		BayesScale: f.bayesScale,
 	}
 	return gtp.NewSearchPlayer(o)
 }

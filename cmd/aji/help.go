@@ -44,7 +44,7 @@ var helpEntries = map[string]helpEntry{
 		examples: []string{"aji diff-models mm ~/aji/mm.ajim --top 30", "aji diff-models ~/aji/fbt-1.ajim ~/aji/fbt-2.ajim --by-v --json"}},
 	"label": {usage: `label --games PATH --out FILE.jsonl [--engine "gnugo --mode gtp"]`,
 		examples: []string{"aji label --games ~/go-games/validation.tar.xz --out ~/aji/labels.jsonl"}},
-	"gtp": {usage: "gtp [--predictor NAME] [--playouts N | --time S] [--threads N] [--selection uct|puct|rave|bayes] [--policy light|pattern] [--widening]",
+	"gtp": {usage: "gtp [--predictor NAME] [--playouts N | --time S] [--threads N] [--selection uct|puct|rave|bayes] [--policy light|pattern|PREDICTOR] [--widening]",
 		examples: []string{"aji gtp --playouts 10000"}},
 	"match": {usage: `match --size N --komi K --games G --opponent "ENGINE COMMAND" [--playouts N | --time S] --out DIR [--json]`,
 		examples: []string{`aji match --size 9 --komi 7 --games 10 --opponent "gnugo --mode gtp --level 10" --playouts 10000 --out ~/aji/match-9x9`}},
