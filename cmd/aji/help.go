@@ -52,6 +52,8 @@ var helpEntries = map[string]helpEntry{
 		examples: []string{"aji render game.sgf --move 120 --overlay mm,territory --out board.png --size 800"}},
 	"reading": {usage: "reading --problems FILE [--method pns|pp] [--max-nodes N] [--max-liberties L] [--ids 1,5,7] [--split train|test [--split-seed N]] [--prior FILE] [--details] [--json]",
 		examples: []string{"aji reading --problems ~/aji/reading-problems.jsonl --method pp --details", "aji reading --problems ~/aji/reading-problems.jsonl --split test --json > pp-test.json"}},
+	"report": {usage: "report [--predictors A,B] --games PATH [--max-games N] --out DIR [--force]",
+		examples: []string{"aji report --predictors mm,cfg,fbt,bayes,cnn --games ~/go-games/validation.tar.xz --max-games 200 --out ~/aji/report"}},
 	"review": {usage: "review FILE.sgf [--predictors A,B] [--territory] [--json | --sgf OUT.sgf | --plot OUT.png]",
 		examples: []string{"aji review game.sgf --predictors mm,fbt --territory --sgf game-reviewed.sgf"}},
 

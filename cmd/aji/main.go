@@ -43,6 +43,7 @@ var commands = map[string]command{
 	"plot":           {"draw a figure of the papers as PNG (aji help plot lists them)", runPlot},
 	"render":         {"the board after move N as PNG or SVG, with heat map, territory, legend and caption", runRender},
 	"review":         {"every move of a game scored: predictors, territory swings; JSON, annotated SGF or a plot", runReview},
+	"report":         {"an HTML page of how predictors do on a collection: metrics, plots, worst-ranked positions", runReport},
 	"reading":        {"solve capture problems headless (GNU Go's reading.tst format): pass rate, time and nodes per problem", runReading},
 }
 
