@@ -103,3 +103,37 @@ func TestWorstAndBySize(t *testing.T) {
 		t.Errorf("mean rank %v over %d positions, want %v over %d", r.MeanRank, r.Positions, want, len(ranks))
 	}
 }
+
+// BenchmarkRunReport measures what Options.Worst and Options.BySize add to a run of mm over the
+// sample games (an Explain of the expert's move per position): compare the two sub-benchmarks.
+func BenchmarkRunReport(b *testing.B) {
+	dir := b.TempDir()
+	for _, name := range assets.Games() {
+		data, err := assets.Game(name)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for _, bc := range []struct {
+		name string
+		opt  eval.Options
+	}{
+		{"eval", eval.Options{Workers: 1}},
+		{"report", eval.Options{Workers: 1, Worst: 25, BySize: true}},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			positions := 0
+			for b.Loop() {
+				res, err := eval.Run(context.Background(), []string{"mm"}, dir, bc.opt)
+				if err != nil {
+					b.Fatal(err)
+				}
+				positions = res[0].Positions
+			}
+			b.ReportMetric(float64(positions)*float64(b.N)/b.Elapsed().Seconds(), "positions/s")
+		})
+	}
+}
