@@ -127,7 +127,11 @@ func runReport(ctx context.Context, args []string, stdout io.Writer) error {
 	if err := reportPlots(tmp, results, &page); err != nil {
 		return err
 	}
-	boards := progress.New(os.Stderr, "report boards", "positions", len(results)*reportWorst)
+	shown := 0
+	for _, r := range results {
+		shown += len(r.Worst)
+	}
+	boards := progress.New(os.Stderr, "report boards", "positions", shown)
 	for _, r := range results {
 		sec, err := worstSection(ctx, tmp, r, boards.Add)
 		if err != nil {
