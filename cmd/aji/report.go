@@ -270,7 +270,15 @@ func reportPlots(dir string, results []eval.Result, page *reportPage) error {
 		return err
 	}
 	page.RankCDF = reportRankCDFPNG
-	ph, err := phasePanel(curves)
+	// The late phases of a collection hold few moves, whose top-1 is noise that would set the axis.
+	phases := make([]evalCurve, len(curves))
+	for i, c := range curves {
+		phases[i] = c
+		phases[i].ByPhase = slices.DeleteFunc(slices.Clone(c.ByPhase), func(ph eval.Phase) bool {
+			return ph.Positions < minShown(c.Positions)
+		})
+	}
+	ph, err := phasePanel(phases)
 	if err != nil {
 		return err
 	}
@@ -288,7 +296,7 @@ func reportPlots(dir string, results []eval.Result, page *reportPage) error {
 		var xt, xs plotter.XYs
 		for _, row := range c.ByPatternSize {
 			xs = append(xs, plotter.XY{X: float64(row.Size), Y: row.Share})
-			if row.Positions >= reportMinPositions {
+			if row.Positions >= minShown(c.Positions) {
 				xt = append(xt, plotter.XY{X: float64(row.Size), Y: row.Top1})
 			}
 		}
@@ -319,9 +327,10 @@ func reportPlots(dir string, results []eval.Result, page *reportPage) error {
 	return nil
 }
 
-// reportMinPositions is the fewest positions of a pattern size whose top-1 is drawn: fewer give a
-// rate too noisy to read.
-const reportMinPositions = 20
+// minShown is the fewest positions of a phase or a pattern size whose top-1 the figures draw, out of
+// a predictor's positions: 1%, under which the rate is too noisy to read (and, in the late phases of a
+// large collection, would stretch the axis).
+func minShown(positions int) int { return max(1, positions/100) }
 
 // reportSection is one predictor's worst-ranked positions.
 type reportSection struct {
