@@ -4,14 +4,15 @@
 #
 #   scripts/deps.sh run    packages needed to build and open the desktop app
 #   scripts/deps.sh test   those plus what the tests drive: GNU Go, Xvfb,
-#                          ImageMagick and xdotool for the screenshot check
+#                          ImageMagick and xdotool for the screenshot check,
+#                          Chromium to open `aji report`'s page headless
 set -euo pipefail
 
 # Fyne's GLFW driver links against these (see DESIGN.md, "Toolchain facts");
 # libgl1-mesa-dri gives the software OpenGL that Xvfb renders with.
 run_pkgs=(gcc libc6-dev libgl1-mesa-dev libgl1-mesa-dri libx11-dev libxcursor-dev libxrandr-dev
 	libxinerama-dev libxi-dev libxxf86vm-dev libwayland-dev libxkbcommon-dev)
-test_pkgs=(gnugo xvfb xauth imagemagick xdotool)
+test_pkgs=(gnugo xvfb xauth imagemagick xdotool chromium)
 # Node and npm run Sabaki's SGF parser in the review tests. They are wanted as
 # commands, not as Debian packages: a machine with NodeSource's nodejs (which
 # carries npm) must not get Debian's npm on top of it.

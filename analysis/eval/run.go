@@ -24,9 +24,14 @@ type Result struct {
 	Top10              float64   `json:"top10"`
 	Top20              float64   `json:"top20"`
 	MeanLogEvidence    float64   `json:"mean_log_evidence"`
+	MeanRank           float64   `json:"mean_rank"`
 	PositionsPerSecond float64   `json:"positions_per_second"`
 	RankCDF            []float64 `json:"rank_cdf"`
 	ByPhase            []Phase   `json:"by_phase"`
+	// ByPatternSize is asked for by Options.BySize, for a predictor that explains its moves with patterns.
+	ByPatternSize []SizeRow `json:"by_pattern_size,omitempty"`
+	// Worst are the Options.Worst positions whose expert move ranked worst, worst first.
+	Worst []Worst `json:"worst,omitempty"`
 }
 
 // Options tune Run.
@@ -36,6 +41,12 @@ type Options struct {
 	Filter   dataset.Filter // which games to read
 	// Predictors are the options of each named predictor (predict.New's); a name not here gets none.
 	Predictors map[string]predict.Options
+	// Worst, when positive, keeps that many positions per predictor where the expert's move ranked worst
+	// (Result.Worst): a bounded list per worker, so memory does not grow with the collection.
+	Worst int
+	// BySize asks for the figures by the size of the largest pattern matched at the expert's move
+	// (Result.ByPatternSize) of every predict.Explainer, at the cost of an Explain of the move per position.
+	BySize bool
 	// Progress, if set, is called after each game with the number of games done (from several goroutines).
 	Progress func(games int)
 }
@@ -51,9 +62,37 @@ type worker struct {
 	held         []game.Position
 	moves        []game.Move
 	dists        []predict.Distribution
+	index        int // the game being scored: its number, file name and record
+	name         string
+	game         *game.Game
 	games        int
 	skipped      int
 	skippedGames int
+
+	// Options.Worst and Options.BySize: per predictor, for the run and for the game being scored.
+	worst, gameWorst []worstList
+	sizes, gameSizes []sizeScore
+	bySize           bool
+}
+
+// newWorker makes a worker for preds.
+func newWorker(preds []predict.Predictor, opt *Options) worker {
+	n := len(preds)
+	t := worker{preds: preds, scores: make([]Score, n), perGame: make([]Score, n), bySize: opt.BySize}
+	for _, p := range preds {
+		_, b := p.(predict.Batcher)
+		t.batching = t.batching || b
+	}
+	if opt.Worst > 0 {
+		t.worst, t.gameWorst = make([]worstList, n), make([]worstList, n)
+		for i := range n {
+			t.worst[i], t.gameWorst[i] = newWorstList(opt.Worst), newWorstList(opt.Worst)
+		}
+	}
+	if opt.BySize {
+		t.sizes, t.gameSizes = make([]sizeScore, n), make([]sizeScore, n)
+	}
+	return t
 }
 
 // Run scores the named predictors on every main-line move of every game under path. A pass in a record
@@ -78,14 +117,10 @@ func Run(ctx context.Context, names []string, path string, opt Options) ([]Resul
 	}
 	workers := make([]worker, n)
 	for w := range workers {
-		workers[w] = worker{preds: preds[w], scores: make([]Score, len(names)), perGame: make([]Score, len(names))}
-		for _, p := range preds[w] {
-			_, b := p.(predict.Batcher)
-			workers[w].batching = workers[w].batching || b
-		}
+		workers[w] = newWorker(preds[w], &opt)
 	}
-	st, err := dataset.Games(ctx, path, opt.Filter, opt.MaxGames, n, func(w, _ int, name string, g *game.Game) {
-		workers[w].score(ctx, name, g)
+	st, err := dataset.Games(ctx, path, opt.Filter, opt.MaxGames, n, func(w, index int, name string, g *game.Game) {
+		workers[w].score(ctx, index, name, g)
 		if opt.Progress != nil {
 			opt.Progress(1)
 		}
@@ -94,13 +129,20 @@ func Run(ctx context.Context, names []string, path string, opt Options) ([]Resul
 		return nil, err
 	}
 
-	total := worker{scores: make([]Score, len(names)), skippedGames: st.Errors}
+	total := newWorker(preds[0], &opt)
+	total.skippedGames = st.Errors
 	for _, t := range workers {
 		total.games += t.games
 		total.skipped += t.skipped
 		total.skippedGames += t.skippedGames
 		for i := range t.scores {
 			total.scores[i].Merge(&t.scores[i])
+			if t.worst != nil {
+				total.worst[i].merge(&t.worst[i])
+			}
+			if t.sizes != nil {
+				total.sizes[i].merge(&t.sizes[i])
+			}
 		}
 	}
 	results := make([]Result, len(names))
@@ -118,8 +160,19 @@ func Run(ctx context.Context, names []string, path string, opt Options) ([]Resul
 			Top10:           cdf[9],
 			Top20:           cdf[19],
 			MeanLogEvidence: s.MeanLogEvidence(),
+			MeanRank:        s.MeanRank(),
 			RankCDF:         cdf,
 			ByPhase:         s.Phases(),
+		}
+		if total.worst != nil {
+			results[i].Worst = total.worst[i].items
+			for k := range results[i].Worst {
+				w := &results[i].Worst[k]
+				w.Coord = w.Point.GTP(w.Record.Size())
+			}
+		}
+		if _, ok := preds[0][i].(predict.Explainer); ok && total.sizes != nil {
+			results[i].ByPatternSize = total.sizes[i].rows(s.Positions)
 		}
 		// Throughput of this predictor alone on all workers: positions over its per-worker time.
 		if s.Seconds > 0 {
@@ -130,10 +183,17 @@ func Run(ctx context.Context, names []string, path string, opt Options) ([]Resul
 }
 
 // score scores one game. A game with an illegal move is skipped whole, its moves counted as skipped.
-func (t *worker) score(ctx context.Context, name string, g *game.Game) {
+func (t *worker) score(ctx context.Context, index int, name string, g *game.Game) {
 	for i := range t.perGame {
 		t.perGame[i].Reset()
+		if t.gameWorst != nil {
+			t.gameWorst[i].reset()
+		}
+		if t.gameSizes != nil {
+			t.gameSizes[i] = sizeScore{}
+		}
 	}
+	t.index, t.name, t.game = index, name, g
 	passes := 0
 	t.held, t.moves = t.held[:0], t.moves[:0]
 	err := g.WalkMainLine(func(pos *game.Position, next game.Move) error {
@@ -154,6 +214,7 @@ func (t *worker) score(ctx context.Context, name string, g *game.Game) {
 			rank := t.dist.Rank(pos, next.Point)
 			t.perGame[i].Seconds += time.Since(start).Seconds()
 			t.perGame[i].Add(pos.MoveNumber+1, rank, t.dist.P[next.Point])
+			t.observe(i, pos, next.Point, rank, t.dist.P[next.Point])
 		}
 		return ctx.Err()
 	})
@@ -171,6 +232,27 @@ func (t *worker) score(ctx context.Context, name string, g *game.Game) {
 		t.skipped += passes
 		for i := range t.perGame {
 			t.scores[i].Merge(&t.perGame[i])
+			if t.worst != nil {
+				t.worst[i].merge(&t.gameWorst[i])
+			}
+			if t.sizes != nil {
+				t.sizes[i].merge(&t.gameSizes[i])
+			}
+		}
+	}
+}
+
+// observe records what Options.Worst and Options.BySize ask of predictor i's score of move at pos;
+// its counts join the run's only if the whole game scores.
+func (t *worker) observe(i int, pos *game.Position, move board.Point, rank int, p float64) {
+	if t.gameWorst != nil {
+		t.gameWorst[i].add(Worst{Game: t.name, Index: t.index, Move: pos.MoveNumber + 1, Point: move,
+			Rank: rank, Probability: p, Record: t.game})
+	}
+	if t.bySize {
+		if e, ok := t.preds[i].(predict.Explainer); ok {
+			// The predictor has just predicted pos, which its Explain reuses.
+			t.gameSizes[i].add(e.Explain(pos, move).PatternSize, rank, p)
 		}
 	}
 }
@@ -201,6 +283,7 @@ func (t *worker) scoreBatches() {
 				pos, d := &t.held[j], &t.dists[j-lo]
 				rank := d.Rank(pos, t.moves[j].Point)
 				t.perGame[i].Add(pos.MoveNumber+1, rank, d.P[t.moves[j].Point])
+				t.observe(i, pos, t.moves[j].Point, rank, d.P[t.moves[j].Point])
 			}
 			t.perGame[i].Seconds += elapsed
 		}

@@ -17,6 +17,7 @@ type Score struct {
 	Positions int
 	ranks     [MaxRank + 1]int // ranks[r-1] counts rank r for r <= MaxRank; ranks[MaxRank] counts worse ranks
 	logSum    float64
+	rankSum   float64 // of every rank, those past MaxRank included, for the mean rank
 	phases    []phase
 	Seconds   float64 // time spent predicting and ranking, summed over workers
 }
@@ -34,6 +35,7 @@ func (s *Score) Add(moveNumber, rank int, p float64) {
 	s.Positions++
 	s.ranks[min(rank, MaxRank+1)-1]++
 	s.logSum += logp
+	s.rankSum += float64(rank)
 	i := max(moveNumber-1, 0) / PhaseLength
 	for len(s.phases) <= i {
 		s.phases = append(s.phases, phase{})
@@ -52,6 +54,7 @@ func (s *Score) Merge(o *Score) {
 		s.ranks[i] += o.ranks[i]
 	}
 	s.logSum += o.logSum
+	s.rankSum += o.rankSum
 	for len(s.phases) < len(o.phases) {
 		s.phases = append(s.phases, phase{})
 	}
@@ -81,6 +84,9 @@ func (s *Score) RankCDF() []float64 {
 
 // MeanLogEvidence returns the mean natural log of the probability given to the expert move.
 func (s *Score) MeanLogEvidence() float64 { return ratioF(s.logSum, s.Positions) }
+
+// MeanRank returns the mean rank of the expert move (1 for the predictor's first choice).
+func (s *Score) MeanRank() float64 { return ratioF(s.rankSum, s.Positions) }
 
 // Phases returns the per-phase table: moves From..To (1-based, inclusive) of every game.
 func (s *Score) Phases() []Phase {

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"aji/analysis/board"
+	"aji/analysis/eval"
 	"aji/analysis/game"
 	"aji/analysis/gtp"
 	"aji/internal/atomicfile"
@@ -96,22 +97,8 @@ func Summarize(cfg *Config, outcomes []Outcome, failed int) Summary {
 	if timed > 0 {
 		s.SecondsPerGame = total.Seconds() / float64(timed)
 	}
-	s.CI95Low, s.CI95High = wilson(s.WinRate, s.Games)
+	s.CI95Low, s.CI95High = eval.Wilson(s.WinRate, s.Games)
 	return s
-}
-
-// wilson is the Wilson score interval at 95% for a proportion p observed in n trials (Wilson 1927),
-// which unlike the normal approximation stays inside [0, 1] and is sound for small n and p near 0 or 1.
-func wilson(p float64, n int) (lo, hi float64) {
-	if n == 0 {
-		return 0, 1
-	}
-	const z = 1.959963984540054
-	nf := float64(n)
-	den := 1 + z*z/nf
-	centre := (p + z*z/(2*nf)) / den
-	half := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / den
-	return math.Max(0, centre-half), math.Min(1, centre+half)
 }
 
 // CheckEngines finds the program of each engine of cfg, so that one that cannot start fails once, before

@@ -58,6 +58,8 @@ var helpEntries = map[string]helpEntry{
 		examples: []string{"aji find-pattern --games ~/go-games/validation.tar.xz --sgf game.sgf --move 120 --at Q16 --size 8 --limit 50",
 			"aji find-pattern --games ~/go-games/ --shape 6:0000a3f5c2e9b71c --predictor mm > matches.jsonl",
 			`aji find-pattern --games ~/go-games/validation.tar.xz --feature "atari: ladder atari"`}},
+	"report": {usage: "report [--predictors A,B] --games PATH [--max-games N] --out DIR [--force]",
+		examples: []string{"aji report --predictors mm,cfg,fbt,bayes,cnn --games ~/go-games/validation.tar.xz --max-games 200 --out ~/aji/report"}},
 	"review": {usage: "review FILE.sgf [--predictors A,B] [--territory] [--json | --sgf OUT.sgf | --plot OUT.png]",
 		examples: []string{"aji review game.sgf --predictors mm,fbt --territory --sgf game-reviewed.sgf"}},
 

@@ -45,6 +45,7 @@ var commands = map[string]command{
 	"render":         {"the board after move N as PNG or SVG, with heat map, territory, legend and caption", runRender},
 	"review":         {"every move of a game scored: predictors, territory swings; JSON, annotated SGF or a plot", runReview},
 	"find-pattern":   {"where a shape or a feature fires in a game collection, and how often the record played it: JSON lines", runFindPattern},
+	"report":         {"an HTML page of how predictors do on a collection: metrics, plots, worst-ranked positions", runReport},
 	"reading":        {"solve capture problems headless (GNU Go's reading.tst format): pass rate, time and nodes per problem", runReading},
 }
 

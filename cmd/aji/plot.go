@@ -465,7 +465,11 @@ var top1Ticks = plot.TickerFunc(func(lo, hi float64) []plot.Tick {
 	}
 	var ticks []plot.Tick
 	for i := math.Ceil(lo/step - 1e-9); i*step <= hi+1e-9; i++ {
-		ticks = append(ticks, plot.Tick{Value: i * step, Label: fmt.Sprintf("%.2f", i*step)})
+		v := i * step
+		if v == 0 {
+			v = 0 // not −0, which would print as "-0.00"
+		}
+		ticks = append(ticks, plot.Tick{Value: v, Label: fmt.Sprintf("%.2f", v)})
 	}
 	return ticks
 })

@@ -212,9 +212,15 @@ func rankDiffPanel(curves []evalCurve) (*plot.Plot, error) {
 	pad := max(0.1, (hi-lo)*0.15)
 	p.Y.Min, p.Y.Max = lo-pad, hi+pad
 	p.Y.Tick.Marker = plot.TickerFunc(func(lo, hi float64) []plot.Tick {
-		// A labelled tick every 0.1 point up to 1.5 points of range, every 0.5 beyond.
+		// A labelled tick every 0.1 point up to 1.5 points of range, every 0.5 up to 6, then every 1
+		// or 2: a predictor far from the first (uniform, bayes against cnn) would crowd the axis.
 		step := 0.1
-		if hi-lo > 1.5 {
+		switch r := hi - lo; {
+		case r > 12:
+			step = 2
+		case r > 6:
+			step = 1
+		case r > 1.5:
 			step = 0.5
 		}
 		var ticks []plot.Tick
