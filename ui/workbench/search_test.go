@@ -376,6 +376,7 @@ func TestSearchScreenshot(t *testing.T) {
 	sv.selection.SetSelected(mcts.RAVE.String())
 	sv.limit.SetSelected("10,000 playouts")
 	sv.ownership.SetChecked(true)
+	sv.everyPlayouts = 500 // the strip of the screenshot: 500 playouts a move, 261 moves in a minute
 	test.Tap(sv.everyB)
 	for sv.every != nil {
 		(<-h.ui)()
