@@ -75,12 +75,12 @@ type findBatch struct {
 // or a feature picked anywhere in the app (the inspector's button, a model
 // browser). A window already open searches for q instead.
 func (wb *Workbench) findPattern(q findpattern.Query) {
-	if wb.finder == nil {
-		wb.finder = newFinder(wb)
+	f, ok := toolOf[*finder](wb)
+	if !ok {
+		f = newFinder(wb)
+		wb.openTool(f, f.halt)
 	}
-	f := wb.finder
 	f.query = q
-	f.win.Show()
 	f.win.RequestFocus()
 	if f.collection == "" {
 		f.collection = wb.opts.Preferences.String(prefFindCollection)
@@ -130,12 +130,13 @@ func newFinder(wb *Workbench) *finder {
 	bottom := container.NewBorder(nil, nil, nil, f.open, widget.NewLabel("Double-click a match to open its game at that move."))
 	f.win.SetContent(container.NewBorder(top, bottom, nil, nil, f.list))
 	f.win.Resize(fyne.NewSize(640, 600))
-	f.win.SetOnClosed(func() {
-		f.halt()
-		wb.finder = nil
-	})
 	return f
 }
+
+func (f *finder) window() fyne.Window { return f.win }
+
+// predictorsChanged: the window searches what it was asked for, whatever is loaded.
+func (f *finder) predictorsChanged() {}
 
 // reset empties the list and the figures for a new search.
 func (f *finder) reset() {

@@ -50,8 +50,8 @@ func plantedShape(t *testing.T) findpattern.Query {
 // found waits for the finder's search to end.
 func (h *harness) found() *finder {
 	h.t.Helper()
-	f := h.wb.finder
-	if f == nil {
+	f, ok := toolOf[*finder](h.wb)
+	if !ok {
 		h.t.Fatal("no finder window")
 	}
 	h.pump("the search", func() bool { return !f.running })
@@ -166,7 +166,7 @@ func TestFinderStops(t *testing.T) {
 	archive, folder := plantedCollection(t)
 	h := newHarness(t, variations)
 	h.wb.findPattern(plantedShape(t))
-	f := h.wb.finder
+	f, _ := toolOf[*finder](h.wb)
 	if f.running || !strings.HasPrefix(f.summary.Text, "Choose a folder") {
 		t.Fatalf("no collection known: %q", f.summary.Text)
 	}
@@ -192,7 +192,7 @@ func TestFinderStops(t *testing.T) {
 	// Search again, on the folder; closing the window stops the search.
 	f.setCollection(folder)
 	f.win.Close()
-	if h.wb.finder != nil || f.running || f.cancel != nil {
+	if _, open := toolOf[*finder](h.wb); open || f.running || f.cancel != nil {
 		t.Fatal("the search goes on after the window closed")
 	}
 	h.wb.findPattern(plantedShape(t))

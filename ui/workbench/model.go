@@ -29,8 +29,8 @@ func (wb *Workbench) LoadModel(path string) {
 			for _, t := range wb.tabs {
 				t.predictorsChanged()
 			}
-			if wb.browser != nil {
-				wb.browser.predictorsChanged()
+			for _, t := range wb.tools {
+				t.predictorsChanged()
 			}
 			wb.setStatus("%s loaded as the predictor %s", filepath.Base(path), name)
 		})

@@ -77,20 +77,15 @@ var rowKindChoices = []string{"All rows", "Feature levels", "Shapes", "3x3 shape
 
 // showModelBrowser opens the model browser, or brings it to the front.
 func (wb *Workbench) showModelBrowser() *modelBrowser {
-	if wb.browser != nil {
-		wb.browser.win.RequestFocus()
-		return wb.browser
+	if b, ok := toolOf[*modelBrowser](wb); ok {
+		b.win.RequestFocus()
+		return b
 	}
 	b := &modelBrowser{wb: wb, sel: -1, query: predict.Query{By: predict.ByWeight, Desc: true}}
-	wb.browser = b
 	b.win = fyne.CurrentApp().NewWindow("Model browser — Aji")
 	b.win.SetContent(b.content())
 	b.win.Resize(fyne.NewSize(1180, 720))
-	b.win.SetOnClosed(func() {
-		b.stopScan()
-		wb.browser = nil
-	})
-	b.win.Show()
+	wb.openTool(b, b.stopScan)
 	first := wb.panel.pred.Selected
 	if first == "" {
 		first = "mm"
@@ -610,6 +605,8 @@ func queryOf(w *predict.Weights, i int) (findpattern.Query, bool) {
 	}
 	return findpattern.Query{}, false
 }
+
+func (b *modelBrowser) window() fyne.Window { return b.win }
 
 // predictorsChanged offers a model file just loaded in the picker.
 func (b *modelBrowser) predictorsChanged() {

@@ -147,9 +147,9 @@ func TestModelBrowserFilterSortSelect(t *testing.T) {
 		t.Fatal("a shape without its Where does it fire? button")
 	}
 	test.Tap(b.where)
-	if f := h.wb.finder; f == nil || f.query.Kind != findpattern.Coulom || f.query.Key != row.ID ||
+	if f, ok := toolOf[*finder](h.wb); !ok || f.query.Kind != findpattern.Coulom || f.query.Key != row.ID ||
 		f.query.Size != int(row.Size) || f.query.Model == nil {
-		t.Errorf("the search opened for %+v, want the shape %d:%x as the model's", h.wb.finder, row.Size, row.ID)
+		t.Errorf("the search opened for %+v, want the shape %d:%x as the model's", f.query, row.Size, row.ID)
 	} else {
 		f.halt()
 		f.win.Close()
@@ -329,5 +329,31 @@ func TestModelBrowserScanCollection(t *testing.T) {
 	h.pump("the missing collection's error", func() bool { return !b.scanning })
 	if !strings.Contains(b.shapes.Text, "missing.tar.xz") {
 		t.Errorf("a missing collection: %q", b.shapes.Text)
+	}
+}
+
+// TestToolWindows: the workbench keeps the open tool windows, one of each
+// kind, and forgets each as its window closes.
+func TestToolWindows(t *testing.T) {
+	h := newHarness(t, variations)
+	b := h.wb.showModelBrowser()
+	if again := h.wb.showModelBrowser(); again != b {
+		t.Error("a second model browser opened")
+	}
+	h.wb.findPattern(plantedShape(t))
+	if len(h.wb.tools) != 2 {
+		t.Fatalf("%d tool windows open, want 2", len(h.wb.tools))
+	}
+	b.win.Close()
+	if _, open := toolOf[*modelBrowser](h.wb); open {
+		t.Error("the closed browser is still kept")
+	}
+	f, open := toolOf[*finder](h.wb)
+	if !open {
+		t.Fatal("closing the browser lost the finder")
+	}
+	f.win.Close()
+	if len(h.wb.tools) != 0 {
+		t.Errorf("%d tool windows kept after both closed", len(h.wb.tools))
 	}
 }

@@ -3,6 +3,7 @@ package workbench
 import (
 	"fmt"
 	"log/slog"
+	"slices"
 	"time"
 
 	"aji/analysis/engine"
@@ -53,7 +54,6 @@ type Workbench struct {
 	comparing bool             // boards holds both boards
 	recent    *fyne.MenuItem   // File ▸ Open Recent
 	present   *presenter       // presentation mode (View ▸ Presentation mode)
-	finder    *finder          // the "Where does it fire?" window, while open
 
 	nav    navStats
 	broken map[string]error // predictors that failed to start, by name
@@ -61,7 +61,7 @@ type Workbench struct {
 	hover hoverState
 	now   func() time.Time // the clock of hoverState; tests set their own
 
-	browser *modelBrowser // Tools ▸ Model browser…, while its window is open
+	tools []toolWindow // the open tool windows (toolwindow.go)
 }
 
 // view is one board and what it shows: the predictor whose heat it draws
@@ -150,11 +150,8 @@ func (wb *Workbench) Stop() {
 	for _, t := range wb.tabs {
 		t.stop()
 	}
-	if wb.browser != nil {
-		wb.browser.win.Close()
-	}
-	if wb.finder != nil {
-		wb.finder.halt()
+	for _, t := range slices.Clone(wb.tools) {
+		t.window().Close()
 	}
 	wb.engine.Stop()
 }
