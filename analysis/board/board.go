@@ -17,6 +17,10 @@ var (
 )
 
 // chain is the bookkeeping of one chain, stored at its head (representative) point.
+// noChain is the head of every empty point and every point off the board: a cell off the board whose
+// chain is never used, so its liberty count stays 0 and an atari test needs no colour test first.
+const noChain Point = 0
+
 type chain struct {
 	size int16
 	// nlibs is the exact number of liberties, kept move by move: most moves change it by counting
@@ -368,6 +372,7 @@ func (b *Board) capture(h Point, capturer Color) int {
 	s := h
 	for {
 		b.color[s] = Empty
+		b.head[s] = noChain
 		b.hash ^= zobrist[victim][s]
 		b.addEmpty(s)
 		n++
@@ -431,6 +436,7 @@ func (b *Board) rebuild() {
 		switch c := b.color[p]; c {
 		case Empty:
 			b.addEmpty(p)
+			b.head[p] = noChain
 		default:
 			b.hash ^= zobrist[c][p]
 			b.head[p] = p

@@ -18,6 +18,9 @@ func (b *Board) check() error {
 			if i := b.emptyAt[p]; int(i) >= b.numEmpty || b.empty[i] != p {
 				return fmt.Errorf("empty list misses %s", p.GTP(b.size))
 			}
+			if b.head[p] != noChain {
+				return fmt.Errorf("empty %s has a chain head", p.GTP(b.size))
+			}
 			continue
 		}
 		hash ^= zobrist[c][p]

@@ -146,6 +146,9 @@ func suicideCode(c pattern.Code3) bool {
 // Empty, Own, Opp, Off, so the colours go in unchanged. Code3.Swap gives White's code.
 func code3Black(b *board.Board, p board.Point) pattern.Code3 { return pattern.Code3(b.Around(p)) }
 
+// ringContig is the contiguity feature of each point of ring3.
+var ringContig = [8]int8{featContig3, featContig2, featContig3, featContig2, featContig2, featContig3, featContig2, featContig3}
+
 // ring3 are the eight neighbours in Code3 order as point offsets.
 var ring3 = [8]board.Point{-board.Stride - 1, -board.Stride, -board.Stride + 1, -1, 1,
 	board.Stride - 1, board.Stride, board.Stride + 1}
@@ -246,6 +249,39 @@ func selfAtari(b *board.Board, p board.Point, c board.Color) int {
 	return featSelfAtari1
 }
 
+// selfAtariChain is selfAtari for a point whose code is of kind saCheck, where the code has settled
+// the rest: no capture, at most one empty neighbour, and an own chain beside it that is not in atari.
+// The move is a self-atari unless a joined chain has three liberties or more, or the empty neighbour
+// and the joined chains' other liberties make two.
+func selfAtariChain(b *board.Board, p board.Point, c board.Color) int {
+	lib := board.NoPoint // the one liberty found so far
+	for _, q := range p.Neighbours() {
+		if b.At(q) == board.Empty {
+			lib = q
+		}
+	}
+	for _, q := range p.Neighbours() {
+		if b.At(q) != c {
+			continue
+		}
+		switch b.Liberties(q, 3) {
+		case 3:
+			return -1
+		case 2:
+			var buf [2]board.Point
+			for _, l := range b.LibertyPoints(q, buf[:0]) {
+				if l != p && l != lib {
+					if lib != board.NoPoint {
+						return -1
+					}
+					lib = l
+				}
+			}
+		}
+	}
+	return featSelfAtariN
+}
+
 // ctxMoves holds the moves whose features depend on the last move (Coulom §4.1's capture, extension and
 // contiguity): at most the 8 points around the last stone plus a few liberties. For each, the feature
 // indices that apply.
@@ -291,13 +327,12 @@ func findContext(b *board.Board, last board.Point, c board.Color, x *ctxMoves) {
 	if last == board.Pass || !b.OnBoard(last) || b.At(last) != opp {
 		return
 	}
-	for i, d := range ring3 {
-		if q := last + d; b.At(q) == board.Empty {
-			f := featContig3
-			if i == 1 || i == 3 || i == 4 || i == 6 {
-				f = featContig2
-			}
-			x.set(q, 2, f)
+	for i, d := range ring3 { // the first entries: no slot to look up
+		q := last + d
+		x.point[x.n] = q
+		x.feats[x.n] = [3]int8{-1, -1, ringContig[i]}
+		if b.At(q) == board.Empty {
+			x.n++
 		}
 	}
 	if l := b.AtariLiberty(last); l != board.NoPoint {

@@ -437,7 +437,7 @@ func (pl *Playout) weight(q board.Point, g float32, c board.Color) float32 {
 	if g >= 0 {
 		return g
 	}
-	if f := selfAtari(&pl.pos.Board, q, c); f >= 0 {
+	if f := selfAtariChain(&pl.pos.Board, q, c); f >= 0 {
 		return -g * pl.m.feat[f]
 	}
 	return -g

@@ -326,3 +326,33 @@ func TestPredictorPolicy(t *testing.T) {
 		t.Error("an unknown policy was accepted")
 	}
 }
+
+// TestSelfAtariChain checks the playout's shortcut against the full self-atari test wherever a code
+// leaves the question to counting liberties.
+func TestSelfAtariChain(t *testing.T) {
+	rng := rand.NewPCG(7, 7)
+	checked := 0
+	for range 200 {
+		pos := emptyPosition(t, 9, 7)
+		pos.Board.Playout(rng, board.Black, int(rng.Uint64()%150))
+		b := &pos.Board
+		for _, c := range []board.Color{board.Black, board.White} {
+			for _, p := range b.Points() {
+				if b.At(p) != board.Empty {
+					continue
+				}
+				code := codeFor(code3Black(b, p), c)
+				if codeClass()[code] == noMove || selfAtariKind(code) != saCheck {
+					continue
+				}
+				checked++
+				if got, want := selfAtariChain(b, p, c), selfAtari(b, p, c); got != want {
+					t.Fatalf("%v at %s: selfAtariChain %d, selfAtari %d\n%s", c, p.GTP(9), got, want, b)
+				}
+			}
+		}
+	}
+	if checked < 1000 {
+		t.Fatalf("only %d points of kind saCheck met", checked)
+	}
+}
