@@ -9,6 +9,8 @@ import (
 	"os"
 	"runtime"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -42,12 +44,13 @@ func runBench(ctx context.Context, args []string, stdout io.Writer) error {
 	problems := fs.String("problems", defaultReadingProblems, "reading: the problem file solved")
 	playouts9 := fs.Int("playouts9", 10000, "search: playouts of the measured 9x9 run")
 	playouts19 := fs.Int("playouts19", 3000, "search: playouts of the measured 19x19 run")
+	threadList := fs.String("threads", "1", "search: thread counts measured, comma-separated (e.g. 1,2,16)")
 	what, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(what) == 0 {
-		return fmt.Errorf("%w: bench board|predict [NAME...]|playout|territory|cfg|reading|search|all [--seconds S] [--problems FILE] [--playouts9 N] [--playouts19 N] [--json]", errUsage)
+		return fmt.Errorf("%w: bench board|predict [NAME...]|playout|territory|cfg|reading|search|all [--seconds S] [--problems FILE] [--playouts9 N] [--playouts19 N] [--threads N,...] [--json]", errUsage)
 	}
 	d := time.Duration(*seconds * float64(time.Second))
 	out := map[string]any{}
@@ -99,7 +102,11 @@ func runBench(ctx context.Context, args []string, stdout io.Writer) error {
 		if *playouts9 <= searchBaseline || *playouts19 <= searchBaseline {
 			return fmt.Errorf("%w: bench search: --playouts9 and --playouts19 must exceed the %d-playout baseline", errUsage, searchBaseline)
 		}
-		figs, err := benchSearch(ctx, *playouts9, *playouts19)
+		threads, err := parseThreads(*threadList)
+		if err != nil {
+			return err
+		}
+		figs, err := benchSearch(ctx, *playouts9, *playouts19, threads)
 		if err != nil {
 			return err
 		}
@@ -142,8 +149,12 @@ func runBench(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	if figs, ok := out["search"].([]searchSpeedFigure); ok {
 		for _, f := range figs {
-			fmt.Fprintf(stdout, "search %dx%d, 1 thread, empty board: %.0f playouts per CPU-second (%d playouts in %.2f s of CPU, less %d in %.2f s)\n",
-				f.Size, f.Size, f.PlayoutsPerCPUSecond, f.Playouts, f.CPUSeconds, f.Baseline, f.BaselineCPUSeconds)
+			fmt.Fprintf(stdout, "search %dx%d, %d thread(s), empty board: %.0f playouts per CPU-second (%d playouts in %.2f s of CPU, less %d in %.2f s), %.0f per second",
+				f.Size, f.Size, f.Threads, f.PlayoutsPerCPUSecond, f.Playouts, f.CPUSeconds, f.Baseline, f.BaselineCPUSeconds, f.PlayoutsPerSecond)
+			if f.Scaling > 0 {
+				fmt.Fprintf(stdout, " (%.2fx one thread's)", f.Scaling)
+			}
+			fmt.Fprintln(stdout)
 		}
 	}
 	if figs, ok := out["predict"].([]predictFigure); ok {
@@ -153,6 +164,19 @@ func runBench(ctx context.Context, args []string, stdout io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// parseThreads reads a comma-separated list of thread counts.
+func parseThreads(list string) ([]int, error) {
+	var out []int
+	for _, f := range strings.Split(list, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 1 || n > 1024 {
+			return nil, fmt.Errorf("%w: bench search: --threads %q: thread counts are whole numbers from 1 to 1024", errUsage, list)
+		}
+		out = append(out, n)
+	}
+	return out, nil
 }
 
 // benchBoard measures random playouts from the empty 9x9 and 19x19 boards on 1 thread and on all cores.

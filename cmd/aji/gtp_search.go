@@ -35,6 +35,7 @@ func newSearchPlayer(f *gtpFlags) (*gtp.SearchPlayer, error) {
 		Widening:  f.widening,
 
 		BayesScale: f.bayesScale,
+		ExpandAt:   f.expandAt,
 	}
 	return gtp.NewSearchPlayer(o)
 }

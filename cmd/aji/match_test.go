@@ -42,6 +42,8 @@ func TestMatchUsage(t *testing.T) {
 		{"match", "--games", "2", "--opponent", "gnugo", "--out", dir, "--parallel", "0"},
 		{"gtp", "extra"},
 		{"gtp", "--threads", "0"},
+		{"gtp", "--expand-at", "-1"},
+		{"gtp", "--bayes-scale", "-1"},
 	} {
 		if _, err := run(t, args...); !errors.Is(err, errUsage) {
 			t.Errorf("%v: %v, want a usage error", args, err)
