@@ -184,15 +184,15 @@ func parse(data []byte) (games []*game.Game, err error) {
 }
 
 // Count returns the number of .sgf files in the collection at path, without
-// parsing them (an archive is still decompressed), for progress estimates.
-func Count(path string) (int, error) {
+// parsing them (an archive is still decompressed), for progress estimates. It
+// stops with ctx's error once ctx is done.
+func Count(ctx context.Context, path string) (int, error) {
 	k, err := kindOf(path)
 	if err != nil {
 		return 0, fmt.Errorf("open collection: %w", err)
 	}
 	n := 0
 	count := func(file) error { n++; return nil }
-	ctx := context.Background()
 	switch k {
 	case kindDir:
 		err = eachDirFile(ctx, path, count, false)

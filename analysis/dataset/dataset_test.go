@@ -199,7 +199,7 @@ func TestParallelStops(t *testing.T) {
 // must parse and pass the filters its README says the split was built with.
 func TestValidationArchive(t *testing.T) {
 	p := validationArchive(t)
-	n, err := Count(p)
+	n, err := Count(context.Background(), p)
 	if err != nil || n != 1940 {
 		t.Fatalf("Count = %d, %v; want 1940", n, err)
 	}

@@ -152,9 +152,14 @@ func TestEachFileLayouts(t *testing.T) {
 			if !slices.Equal(got, wantFiles) {
 				t.Errorf("files\n got %q\nwant %q", got, wantFiles)
 			}
-			n, err := Count(p)
+			n, err := Count(context.Background(), p)
 			if err != nil || n != len(wantFiles) {
 				t.Errorf("Count = %d, %v; want %d", n, err, len(wantFiles))
+			}
+			ctx, cancel := context.WithCancel(context.Background())
+			cancel()
+			if _, err := Count(ctx, p); !errors.Is(err, context.Canceled) {
+				t.Errorf("Count after cancel: %v, want context.Canceled", err)
 			}
 		})
 	}
@@ -170,7 +175,7 @@ func TestEachFileSingleSGF(t *testing.T) {
 	if err != nil || !slices.Equal(got, want) {
 		t.Errorf("got %q, %v; want %q", got, err, want)
 	}
-	if n, err := Count(p); n != 1 || err != nil {
+	if n, err := Count(context.Background(), p); n != 1 || err != nil {
 		t.Errorf("Count = %d, %v; want 1", n, err)
 	}
 }
@@ -186,7 +191,7 @@ func TestEachFileBadPath(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), p) {
 			t.Errorf("eachFile(%s): %v, want an error naming the path", p, err)
 		}
-		if _, err := Count(p); err == nil {
+		if _, err := Count(context.Background(), p); err == nil {
 			t.Errorf("Count(%s): no error", p)
 		}
 	}
@@ -269,7 +274,7 @@ func TestCorruptArchives(t *testing.T) {
 				if !errors.Is(err, ErrArchive) || !strings.Contains(err.Error(), p) {
 					t.Errorf("error %v, want one wrapping ErrArchive naming %s", err, p)
 				}
-				if _, err := Count(p); !errors.Is(err, ErrArchive) {
+				if _, err := Count(context.Background(), p); !errors.Is(err, ErrArchive) {
 					t.Errorf("Count: %v, want ErrArchive", err)
 				}
 			})

@@ -92,7 +92,7 @@ func Search(ctx context.Context, path string, q Query, o Options, fn func(Match)
 	total.Store(int64(o.Total))
 	if o.Total <= 0 {
 		go func() { // counting decompresses an archive once more: beside the search, not before it
-			if n, err := dataset.Count(path); err == nil {
+			if n, err := dataset.Count(ctx, path); err == nil {
 				total.Store(int64(n))
 			}
 		}()

@@ -33,7 +33,7 @@ func runLabel(ctx context.Context, args []string, stdout io.Writer) error {
 	if _, err := os.Stat(*games); err != nil {
 		return fmt.Errorf("games: %w", err)
 	}
-	total, err := gamesToRead(*games, *maxGames)
+	total, err := gamesToRead(ctx, *games, *maxGames)
 	if err != nil {
 		return err
 	}

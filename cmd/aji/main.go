@@ -136,8 +136,8 @@ func exitCode(err error) int {
 
 // gamesToRead returns how many games a run over the collection at path will read, for its progress
 // meter: the number of .sgf files, capped by maxGames when it is set.
-func gamesToRead(path string, maxGames int) (int, error) {
-	total, err := dataset.Count(path)
+func gamesToRead(ctx context.Context, path string, maxGames int) (int, error) {
+	total, err := dataset.Count(ctx, path)
 	if err != nil {
 		return 0, err
 	}

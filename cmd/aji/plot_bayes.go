@@ -49,7 +49,7 @@ func runPlotBayesPatterns(ctx context.Context, args []string, stdout io.Writer) 
 	if err != nil {
 		return err
 	}
-	total, err := gamesToRead(*games, *maxGames)
+	total, err := gamesToRead(ctx, *games, *maxGames)
 	if err != nil {
 		return err
 	}
@@ -157,7 +157,7 @@ func runPlotBayesBetas(ctx context.Context, args []string, stdout io.Writer) err
 	if m.Hier != nil || m.Linear != nil {
 		return fmt.Errorf("plot bayes-betas: %s is not a flat bayes model (train it with aji train bayes)", *modelFile)
 	}
-	total, err := gamesToRead(*games, *maxGames)
+	total, err := gamesToRead(ctx, *games, *maxGames)
 	if err != nil {
 		return err
 	}

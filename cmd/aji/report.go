@@ -95,7 +95,7 @@ func runReport(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	defer os.RemoveAll(tmp) // a no-op once renamed into place
 
-	total, err := gamesToRead(*games, *maxGames)
+	total, err := gamesToRead(ctx, *games, *maxGames)
 	if err != nil {
 		return err
 	}

@@ -37,7 +37,7 @@ func runHarvest(ctx context.Context, args []string, stdout io.Writer) error {
 	if len(rest) > 0 || *games == "" || *out == "" {
 		return fmt.Errorf("%w: harvest --games PATH --out FILE [--stern] [--threshold N] [--max-games N] [--filter-mb MB]", errUsage)
 	}
-	total, err := gamesToRead(*games, *maxGames)
+	total, err := gamesToRead(ctx, *games, *maxGames)
 	if err != nil {
 		return err
 	}
@@ -168,7 +168,7 @@ func trainMM(ctx context.Context, args []string, stdout io.Writer) error {
 		copy(model.Gamma, old.Gamma)
 	}
 
-	total, err := gamesToRead(*games, *maxGames)
+	total, err := gamesToRead(ctx, *games, *maxGames)
 	if err != nil {
 		return err
 	}

@@ -70,7 +70,7 @@ func trainBayes(ctx context.Context, kind string, args []string, stdout io.Write
 			m = bayes.NewLinearModel(d, *beta)
 		}
 	}
-	total, err := gamesToRead(*games, *maxGames)
+	total, err := gamesToRead(ctx, *games, *maxGames)
 	if err != nil {
 		return err
 	}

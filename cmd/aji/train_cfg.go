@@ -99,7 +99,7 @@ func trainCFG(ctx context.Context, args []string, stdout io.Writer) error {
 		opt.Shapes = shapes
 	}
 
-	total, err := gamesToRead(*games, *maxGames)
+	total, err := gamesToRead(ctx, *games, *maxGames)
 	if err != nil {
 		return err
 	}

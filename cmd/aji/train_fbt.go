@@ -112,7 +112,7 @@ func trainFBT(ctx context.Context, args []string, stdout io.Writer) error {
 	fmt.Fprintf(os.Stderr, "%d features (%d shapes), k = %d, Monte Carlo owner %v\n", len(m.W), m.Shapes.Len(), m.K, owner)
 
 	collect := func(label, path string, maxGames, perGame int, seed uint64) ([]*bt.Competitions, bt.CollectStats, error) {
-		total, err := gamesToRead(path, maxGames)
+		total, err := gamesToRead(ctx, path, maxGames)
 		if err != nil {
 			return nil, bt.CollectStats{}, err
 		}

@@ -32,7 +32,7 @@ func trainPlayout(ctx context.Context, args []string, stdout io.Writer) error {
 	if len(rest) > 0 || *games == "" || *out == "" {
 		return fmt.Errorf("%w: train playout --games PATH --out FILE [--validation PATH] [--max-games N] [--positions-per-game K] [--iterations N]", errUsage)
 	}
-	total, err := gamesToRead(*games, *maxGames)
+	total, err := gamesToRead(ctx, *games, *maxGames)
 	if err != nil {
 		return err
 	}
@@ -75,7 +75,7 @@ func trainPlayout(ctx context.Context, args []string, stdout io.Writer) error {
 	if *validation == "" {
 		return nil
 	}
-	vtotal, err := gamesToRead(*validation, *valGames)
+	vtotal, err := gamesToRead(ctx, *validation, *valGames)
 	if err != nil {
 		return err
 	}

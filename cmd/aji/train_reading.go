@@ -150,7 +150,7 @@ func finishReadingModel(model surrogate.Model, out string, stdout io.Writer) err
 // liberties is attacked once, and the model learns from each tree. One pass; the model is written
 // at the end and when interrupted.
 func trainReadingOnGames(ctx context.Context, solver *reading.Solver, model surrogate.Model, path string, maxGames, every int, out string, stdout io.Writer) error {
-	total, err := gamesToRead(path, maxGames)
+	total, err := gamesToRead(ctx, path, maxGames)
 	if err != nil {
 		return err
 	}
