@@ -39,7 +39,7 @@ func TestTrainBayes(t *testing.T) {
 	if out, err = run(t, "train", "bayes", "--games", dir, "--out", model, "--resume"); err != nil || !strings.Contains(out, "learned from") {
 		t.Fatalf("resume: %v\n%s", err, out)
 	}
-	games, err := gamesToRead(context.Background(), dir, 0)
+	games, err := gamesToRead(t.Context(), dir, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
