@@ -36,6 +36,7 @@ func newSearchPlayer(f *gtpFlags) (*gtp.SearchPlayer, error) {
 
 		BayesScale: f.bayesScale,
 		ExpandAt:   f.expandAt,
+		RavePB:     f.raveBias,
 	}
 	return gtp.NewSearchPlayer(o)
 }

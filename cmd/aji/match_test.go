@@ -44,6 +44,7 @@ func TestMatchUsage(t *testing.T) {
 		{"gtp", "--threads", "0"},
 		{"gtp", "--expand-at", "-1"},
 		{"gtp", "--bayes-scale", "-1"},
+		{"gtp", "--rave-bias", "-1"},
 	} {
 		if _, err := run(t, args...); !errors.Is(err, errUsage) {
 			t.Errorf("%v: %v, want a usage error", args, err)
