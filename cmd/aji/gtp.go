@@ -34,6 +34,7 @@ type gtpFlags struct {
 	bayesScale float64
 	expandAt   int     // visits before a leaf gets its children (0: the search's default)
 	raveBias   float64 // RAVE's progressive-bias weight PB (0: the default)
+	raveB      float64 // RAVE's B, whose 1/(4B²) is the visits at which β is a half (0: the default)
 }
 
 func (f *gtpFlags) register(fs *flag.FlagSet) {
@@ -45,8 +46,9 @@ func (f *gtpFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.selection, "selection", "rave", "search selection rule: uct, puct (the predictor as prior), rave or bayes (Thompson sampling, Stern §6.3.1)")
 	fs.StringVar(&f.policy, "policy", "pattern", "playout policy: light, pattern, or a predictor's name (cfg-small: Graf's CFG playouts, about 18 times slower)")
 	fs.Float64Var(&f.bayesScale, "bayes-scale", 0, "with --selection bayes: the spread of its draws as a multiple of the posterior's (default 0.1)")
-	fs.IntVar(&f.expandAt, "expand-at", 0, "visits before a leaf of the search gets its children (default: max(2, points/40))")
+	fs.IntVar(&f.expandAt, "expand-at", 0, "visits before a leaf of the search gets its children (default: max(4, points/40))")
 	fs.Float64Var(&f.raveBias, "rave-bias", 0, "with --selection rave: the weight PB of the prior's progressive bias PB·π/(n+1) (default 50, Graf & Platzner's)")
+	fs.Float64Var(&f.raveB, "rave-b", 0, "with --selection rave: Graf & Platzner's B; β, the AMAF value's share, falls to a half after 1/(4B²) visits (default 0.1: 25 visits)")
 	fs.BoolVar(&f.widening, "widening", false, "progressive widening in the predictor's order (off by default: it lost 15–5 to the same search without it at 10,000 playouts on 9x9)")
 }
 
@@ -55,8 +57,8 @@ func (f *gtpFlags) check() error {
 	switch {
 	case f.playouts < 0 || f.seconds < 0 || f.threads < 1:
 		return fmt.Errorf("%w: --playouts, --time and --threads must not be negative (threads at least 1)", errUsage)
-	case f.bayesScale < 0 || f.expandAt < 0 || f.raveBias < 0:
-		return fmt.Errorf("%w: --bayes-scale, --expand-at and --rave-bias must not be negative", errUsage)
+	case f.bayesScale < 0 || f.expandAt < 0 || f.raveBias < 0 || f.raveB < 0:
+		return fmt.Errorf("%w: --bayes-scale, --expand-at, --rave-bias and --rave-b must not be negative", errUsage)
 	case f.playouts > 0 && f.seconds > 0:
 		return fmt.Errorf("%w: give --playouts or --time, not both", errUsage)
 	}
@@ -70,7 +72,8 @@ func (f *gtpFlags) searching() bool { return f.playouts > 0 || f.seconds > 0 }
 func (f *gtpFlags) args() []string {
 	a := []string{"--predictor", f.predictor, "--threads", fmt.Sprint(f.threads), "--seed", fmt.Sprint(f.seed),
 		"--selection", f.selection, "--policy", f.policy, "--widening=" + fmt.Sprint(f.widening),
-		"--bayes-scale", fmt.Sprint(f.bayesScale), "--expand-at", fmt.Sprint(f.expandAt), "--rave-bias", fmt.Sprint(f.raveBias)}
+		"--bayes-scale", fmt.Sprint(f.bayesScale), "--expand-at", fmt.Sprint(f.expandAt), "--rave-bias", fmt.Sprint(f.raveBias),
+		"--rave-b", fmt.Sprint(f.raveB)}
 	if f.seconds > 0 {
 		return append(a, "--time", fmt.Sprint(f.seconds))
 	}

@@ -37,6 +37,7 @@ func newSearchPlayer(f *gtpFlags) (*gtp.SearchPlayer, error) {
 		BayesScale: f.bayesScale,
 		ExpandAt:   f.expandAt,
 		RavePB:     f.raveBias,
+		RaveB:      f.raveB,
 	}
 	return gtp.NewSearchPlayer(o)
 }
