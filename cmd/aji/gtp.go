@@ -35,6 +35,7 @@ type gtpFlags struct {
 	expandAt   int     // visits before a leaf gets its children (0: the search's default)
 	raveBias   float64 // RAVE's progressive-bias weight PB (0: the default)
 	raveB      float64 // RAVE's B, whose 1/(4B²) is the visits at which β is a half (0: the default)
+	raveC      float64 // RAVE's exploration constant C (0: the default)
 }
 
 func (f *gtpFlags) register(fs *flag.FlagSet) {
@@ -49,6 +50,7 @@ func (f *gtpFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.expandAt, "expand-at", 0, "visits before a leaf of the search gets its children (default: max(4, points/40))")
 	fs.Float64Var(&f.raveBias, "rave-bias", 0, "with --selection rave: the weight PB of the prior's progressive bias PB·π/(n+1) (default 50, Graf & Platzner's)")
 	fs.Float64Var(&f.raveB, "rave-b", 0, "with --selection rave: Graf & Platzner's B; β, the AMAF value's share, falls to a half after 1/(4B²) visits (default 0.1: 25 visits)")
+	fs.Float64Var(&f.raveC, "rave-c", 0, "with --selection rave: the exploration constant C of its UCT term (default 0.6, Graf & Platzner's)")
 	fs.BoolVar(&f.widening, "widening", false, "progressive widening in the predictor's order (off by default: it lost 15–5 to the same search without it at 10,000 playouts on 9x9)")
 }
 
@@ -57,8 +59,8 @@ func (f *gtpFlags) check() error {
 	switch {
 	case f.playouts < 0 || f.seconds < 0 || f.threads < 1:
 		return fmt.Errorf("%w: --playouts, --time and --threads must not be negative (threads at least 1)", errUsage)
-	case f.bayesScale < 0 || f.expandAt < 0 || f.raveBias < 0 || f.raveB < 0:
-		return fmt.Errorf("%w: --bayes-scale, --expand-at, --rave-bias and --rave-b must not be negative", errUsage)
+	case f.bayesScale < 0 || f.expandAt < 0 || f.raveBias < 0 || f.raveB < 0 || f.raveC < 0:
+		return fmt.Errorf("%w: --bayes-scale, --expand-at and the --rave settings must not be negative", errUsage)
 	case f.playouts > 0 && f.seconds > 0:
 		return fmt.Errorf("%w: give --playouts or --time, not both", errUsage)
 	}
@@ -73,7 +75,7 @@ func (f *gtpFlags) args() []string {
 	a := []string{"--predictor", f.predictor, "--threads", fmt.Sprint(f.threads), "--seed", fmt.Sprint(f.seed),
 		"--selection", f.selection, "--policy", f.policy, "--widening=" + fmt.Sprint(f.widening),
 		"--bayes-scale", fmt.Sprint(f.bayesScale), "--expand-at", fmt.Sprint(f.expandAt), "--rave-bias", fmt.Sprint(f.raveBias),
-		"--rave-b", fmt.Sprint(f.raveB)}
+		"--rave-b", fmt.Sprint(f.raveB), "--rave-c", fmt.Sprint(f.raveC)}
 	if f.seconds > 0 {
 		return append(a, "--time", fmt.Sprint(f.seconds))
 	}

@@ -38,6 +38,7 @@ func newSearchPlayer(f *gtpFlags) (*gtp.SearchPlayer, error) {
 		ExpandAt:   f.expandAt,
 		RavePB:     f.raveBias,
 		RaveB:      f.raveB,
+		RaveC:      f.raveC,
 	}
 	return gtp.NewSearchPlayer(o)
 }

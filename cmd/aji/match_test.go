@@ -45,6 +45,8 @@ func TestMatchUsage(t *testing.T) {
 		{"gtp", "--expand-at", "-1"},
 		{"gtp", "--bayes-scale", "-1"},
 		{"gtp", "--rave-bias", "-1"},
+		{"gtp", "--rave-b", "-1"},
+		{"gtp", "--rave-c", "-1"},
 	} {
 		if _, err := run(t, args...); !errors.Is(err, errUsage) {
 			t.Errorf("%v: %v, want a usage error", args, err)
