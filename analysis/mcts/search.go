@@ -101,9 +101,8 @@ type Options struct {
 	WideningFactor float64
 	// ExpandAt is the number of visits after which a leaf gets its children. Default: with widening,
 	// the number of points of the board (Coulom §4.2: a node is searched by the playout policy until
-	// then); without, max(4, points/40), which keeps a 19x19 tree within memory and calls the prior
-	// half as often on 9x9 as expanding at 2 did, at no measured cost in strength
-	// (docs/notes/search-runs).
+	// then); without, max(2, points/40), which keeps a 19x19 tree within memory (expanding at 4 on 9x9
+	// calls the prior half as often but lost 37–59–4 to it at equal playouts: docs/notes/search-runs).
 	ExpandAt int
 
 	UCTC       float64 // UCB1's C (default 0.6, Graf's constant; √2 explores too much for Go)
@@ -304,7 +303,7 @@ func (s *Search) Run(ctx context.Context, pos *game.Position) Result {
 		if s.o.Widening {
 			s.expandAt = points
 		} else {
-			s.expandAt = max(4, points/40)
+			s.expandAt = max(2, points/40)
 		}
 	}
 	s.playouts.Store(0)

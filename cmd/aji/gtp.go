@@ -47,7 +47,7 @@ func (f *gtpFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.selection, "selection", "rave", "search selection rule: uct, puct (the predictor as prior), rave or bayes (Thompson sampling, Stern §6.3.1)")
 	fs.StringVar(&f.policy, "policy", "pattern", "playout policy: light, pattern, or a predictor's name (cfg-small: Graf's CFG playouts, about 18 times slower)")
 	fs.Float64Var(&f.bayesScale, "bayes-scale", 0, "with --selection bayes: the spread of its draws as a multiple of the posterior's (default 0.1)")
-	fs.IntVar(&f.expandAt, "expand-at", 0, "visits before a leaf of the search gets its children (default: max(4, points/40))")
+	fs.IntVar(&f.expandAt, "expand-at", 0, "visits before a leaf of the search gets its children (default: max(2, points/40))")
 	fs.Float64Var(&f.raveBias, "rave-bias", 0, "with --selection rave: the weight PB of the prior's progressive bias PB·π/(n+1) (default 50, Graf & Platzner's)")
 	fs.Float64Var(&f.raveB, "rave-b", 0, "with --selection rave: Graf & Platzner's B; β, the AMAF value's share, falls to a half after 1/(4B²) visits (default 0.1: 25 visits)")
 	fs.Float64Var(&f.raveC, "rave-c", 0, "with --selection rave: the exploration constant C of its UCT term (default 0.6, Graf & Platzner's)")
