@@ -16,11 +16,11 @@ var (
 	ErrColor    = errors.New("colour must be black or white")
 )
 
-// chain is the bookkeeping of one chain, stored at its head (representative) point.
 // noChain is the head of every empty point and every point off the board: a cell off the board whose
 // chain is never used, so its liberty count stays 0 and an atari test needs no colour test first.
 const noChain Point = 0
 
+// chain is the bookkeeping of one chain, stored at its head (representative) point.
 type chain struct {
 	size int16
 	// nlibs is the exact number of liberties, kept move by move: most moves change it by counting
