@@ -9,8 +9,6 @@ import (
 	"os"
 	"runtime"
 	"slices"
-	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -44,7 +42,7 @@ func runBench(ctx context.Context, args []string, stdout io.Writer) error {
 	problems := fs.String("problems", defaultReadingProblems, "reading: the problem file solved")
 	playouts9 := fs.Int("playouts9", 10000, "search: playouts of the measured 9x9 run")
 	playouts19 := fs.Int("playouts19", 3000, "search: playouts of the measured 19x19 run")
-	threadList := fs.String("threads", "1", "search: thread counts measured, comma-separated (e.g. 1,2,16)")
+	threadList := fs.String("threads", "1", "search: thread counts measured, ascending, comma-separated (e.g. 1,2,16)")
 	what, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -102,9 +100,9 @@ func runBench(ctx context.Context, args []string, stdout io.Writer) error {
 		if *playouts9 <= searchBaseline || *playouts19 <= searchBaseline {
 			return fmt.Errorf("%w: bench search: --playouts9 and --playouts19 must exceed the %d-playout baseline", errUsage, searchBaseline)
 		}
-		threads, err := parseThreads(*threadList)
-		if err != nil {
-			return err
+		threads, ok := ascendingInts(*threadList)
+		if !ok || threads[len(threads)-1] > 1024 {
+			return fmt.Errorf("%w: bench search: --threads %q: ascending thread counts from 1 to 1024", errUsage, *threadList)
 		}
 		figs, err := benchSearch(ctx, *playouts9, *playouts19, threads)
 		if err != nil {
@@ -164,19 +162,6 @@ func runBench(ctx context.Context, args []string, stdout io.Writer) error {
 		}
 	}
 	return nil
-}
-
-// parseThreads reads a comma-separated list of thread counts.
-func parseThreads(list string) ([]int, error) {
-	var out []int
-	for _, f := range strings.Split(list, ",") {
-		n, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil || n < 1 || n > 1024 {
-			return nil, fmt.Errorf("%w: bench search: --threads %q: thread counts are whole numbers from 1 to 1024", errUsage, list)
-		}
-		out = append(out, n)
-	}
-	return out, nil
 }
 
 // benchBoard measures random playouts from the empty 9x9 and 19x19 boards on 1 thread and on all cores.

@@ -27,7 +27,7 @@ func TestBenchSearch(t *testing.T) {
 			t.Errorf("%dx%d: %+v", f.Size, f.Size, f)
 		}
 	}
-	for _, bad := range []string{"0", "1,x", ""} {
+	for _, bad := range []string{"0", "1,x", "", "2,1", "1,2000"} {
 		if _, err := run(t, "bench", "search", "--threads", bad); !errors.Is(err, errUsage) {
 			t.Errorf("--threads %q: %v", bad, err)
 		}

@@ -13,6 +13,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -132,6 +133,19 @@ func exitCode(err error) int {
 		return 2
 	}
 	return 1
+}
+
+// ascendingInts reads a comma-separated list of ascending whole numbers ≥ 1 (move numbers, budgets,
+// thread counts); ok is false for anything else.
+func ascendingInts(s string) (out []int, ok bool) {
+	for f := range strings.SplitSeq(s, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 1 || (len(out) > 0 && n <= out[len(out)-1]) {
+			return nil, false
+		}
+		out = append(out, n)
+	}
+	return out, true
 }
 
 // gamesToRead returns how many games a run over the collection at path will read, for its progress

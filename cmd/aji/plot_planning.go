@@ -49,13 +49,9 @@ func runPlotPlanning(ctx context.Context, args []string, stdout io.Writer) error
 	if err != nil {
 		return err
 	}
-	var at []int
-	for _, s := range strings.Split(*budgets, ",") {
-		n, err := strconv.Atoi(strings.TrimSpace(s))
-		if err != nil || n < 1 || (len(at) > 0 && n <= at[len(at)-1]) {
-			return fmt.Errorf("%w: plot planning: --budgets must be ascending integers ≥ 1, got %q", errUsage, *budgets)
-		}
-		at = append(at, n)
+	at, ok := ascendingInts(*budgets)
+	if !ok {
+		return fmt.Errorf("%w: plot planning: --budgets must be ascending integers ≥ 1, got %q", errUsage, *budgets)
 	}
 	names := strings.Split(*methods, ",")
 	for _, m := range names {

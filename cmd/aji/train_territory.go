@@ -9,7 +9,6 @@ import (
 	"os"
 	"path"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"text/tabwriter"
@@ -59,8 +58,8 @@ func trainTerritory(ctx context.Context, name string, args []string, stdout io.W
 	if err != nil {
 		return err
 	}
-	moves, merr := parseMoves(*movesFlag)
-	if len(rest) > 0 || *games == "" || *labels == "" || *out == "" || merr != nil || *iterations < 1 || *workers < 1 ||
+	moves, movesOK := ascendingInts(*movesFlag)
+	if len(rest) > 0 || *games == "" || *labels == "" || *out == "" || !movesOK || *iterations < 1 || *workers < 1 ||
 		(*validation == "") != (*valLabels == "") {
 		return fmt.Errorf("%w: train %s --games PATH --labels FILE.jsonl --out FILE [--method map|cd] [--inference sw|exact|lbp] [--moves 20,80,150] [--iterations N] [--validation PATH --validation-labels FILE]", errUsage, kind)
 	}
@@ -229,18 +228,6 @@ func methodName(o train.Options) string {
 		return "contrastive divergence (one Swendsen-Wang step)"
 	}
 	return "MAP with " + o.Inference.String() + " expectations"
-}
-
-func parseMoves(s string) ([]int, error) {
-	var moves []int
-	for f := range strings.SplitSeq(s, ",") {
-		m, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil || m < 1 || (len(moves) > 0 && m <= moves[len(moves)-1]) {
-			return nil, fmt.Errorf("moves %q: want ascending move numbers ≥ 1", s)
-		}
-		moves = append(moves, m)
-	}
-	return moves, nil
 }
 
 func countsString(moves []int, byMove [][]train.Example) string {
