@@ -43,6 +43,16 @@ func nestedDictionary(t testing.TB) (*Dictionary, *board.Board, map[board.Point]
 
 func TestDictionaryLookup(t *testing.T) {
 	d, b, largest := nestedDictionary(t)
+	var tr Tracker
+	tr.Sync(b)
+	for _, p := range b.EmptyPoints() {
+		for _, c := range []board.Color{board.Black, board.White} {
+			id, size, ok := d.Largest(KeysAt(b, p, c))
+			if id2, size2, ok2 := tr.Largest(d, p, c); id2 != id || size2 != size || ok2 != ok {
+				t.Errorf("%s %v: Tracker.Largest = %d, %d, %v; Largest of the keys %d, %d, %v", p.GTP(19), c, id2, size2, ok2, id, size, ok)
+			}
+		}
+	}
 	for p, top := range largest {
 		id, size, ok := d.Largest(KeysAt(b, p, board.Black))
 		if top < MinSize {

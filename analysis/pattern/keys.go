@@ -67,14 +67,15 @@ func (g *grid) load(b *board.Board) {
 	}
 }
 
-// variants computes the key of every symmetry variant of every size at p for both players to move,
-// from scratch: k[persp][s][t] = XOR over the offsets i of size s of
-// zobrist[state of p + transform_t(offset_i)][i] (Stern 2008 §3.1.3).
-func (g *grid) variants(p board.Point, k *[2][NumSizes][numSyms]uint64) {
+// rings computes, from scratch, the key of every ring of p (the offsets of size s not in size s−1) for
+// each symmetry variant and both players to move: k[persp][s][t] = XOR over the offsets i of ring s of
+// zobrist[state of p + transform_t(offset_i)][i] (Stern 2008 §3.1.3); a size's key is the XOR of its
+// rings and those below.
+func (g *grid) rings(p board.Point, k *[2][NumSizes][numSyms]uint64) {
 	base := int(gridIndex[p])
-	var b, w [numSyms]uint64
 	i := 0
 	for s := range NumSizes {
+		var b, w [numSyms]uint64
 		for ; i < sizeEnd[s]; i++ {
 			o := &gridOff[i]
 			zb, zw := &zrel[0][i], &zrel[1][i]

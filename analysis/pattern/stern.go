@@ -542,11 +542,13 @@ func (m *SternMatcher) Keys(b *board.Board, p board.Point, toPlay board.Color) S
 	persp := perspective(toPlay)
 	var out SternKeys
 	out[1] = m.tr.g.t2(p, persp)
-	k := &m.tr.keys[p][persp]
+	r := &m.tr.rings[p][persp]
+	var v [numSyms]uint64
 	for s := range NumSizes {
-		out[2+s] = minKey(&k[s])
+		xorInto(&v, &r[s])
+		out[2+s] = minKey(&v)
 	}
-	v, x := &k[NumSizes-1], &m.x13[p][persp]
+	x := &m.x13[p][persp]
 	out[12] = min(v[0]^x[0], v[1]^x[1], v[2]^x[2], v[3]^x[3], v[4]^x[4], v[5]^x[5], v[6]^x[6], v[7]^x[7])
 	out[13] = m.full.key(p, persp)
 	finishStern(&out, SternFeatures(b, p, toPlay))
@@ -563,9 +565,13 @@ func (m *SternMatcher) Key(b *board.Board, p board.Point, toPlay board.Color, te
 	case i == 1:
 		k = m.tr.g.t2(p, persp)
 	case i >= 2 && i < 2+NumSizes:
-		k = minKey(&m.tr.keys[p][persp][i-2])
+		var v [numSyms]uint64
+		m.tr.variants(&v, p, persp, i-2)
+		k = minKey(&v)
 	case i == 12:
-		v, x := &m.tr.keys[p][persp][NumSizes-1], &m.x13[p][persp]
+		var v [numSyms]uint64
+		m.tr.variants(&v, p, persp, NumSizes-1)
+		x := &m.x13[p][persp]
 		k = min(v[0]^x[0], v[1]^x[1], v[2]^x[2], v[3]^x[3], v[4]^x[4], v[5]^x[5], v[6]^x[6], v[7]^x[7])
 	case i == 13:
 		k = m.full.key(p, persp)

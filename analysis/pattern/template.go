@@ -19,9 +19,9 @@ import (
 //
 // Size 2 (the four orthogonal neighbours) is left out: every size-2 pattern is refined by the 3x3 one.
 // (Stern's templates, SternKeys, have it as T2, and T13 beyond size 12; see stern.go.)
-// Sizes 11 and 12 go beyond Coulom's 10 because they cost little (a Tracker update touches 476
-// (point, size) pairs instead of 284 for sizes up to 10, a few microseconds a move; a from-scratch key
-// reads 104 points instead of 72) and tell apart more openings and joseki, where Stern's large
+// Sizes 11 and 12 go beyond Coulom's 10 because they cost little (a Tracker update touches the one ring
+// holding the stone at each of 104 centres instead of 72, about a microsecond a move; a from-scratch
+// key reads 104 points instead of 72) and tell apart more openings and joseki, where Stern's large
 // templates match most (his Fig. 3.5).
 const (
 	MinSize  = 3

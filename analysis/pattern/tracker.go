@@ -5,11 +5,11 @@ import (
 )
 
 // update is what one changed point does to the keys of a centre at displacement e from it (e = changed
-// point − centre): variant t of every size from s0 on XORs in the Zobrist difference of the offset that
-// transform t maps onto e (Stern 2008 §3.1.3: adding or removing a stone is one XOR per key).
+// point − centre): variant t of ring s0 XORs in the Zobrist difference of the offset that transform t
+// maps onto e (Stern 2008 §3.1.3: adding or removing a stone is one XOR per key).
 type update struct {
 	dx, dy int8
-	s0     int8            // index of the smallest size holding e
+	s0     int8            // index of the smallest size holding e: the ring of e
 	own    [numSyms]uint64 // zobrist[Own] ^ zobrist[Empty] of the offset, by variant
 	opp    [numSyms]uint64 // zobrist[Opp] ^ zobrist[Empty]
 }
@@ -34,20 +34,22 @@ func initUpdates() {
 
 // rebuildAt is the number of changed points beyond which Sync recomputes every key from scratch rather
 // than updating them one change at a time (a new game, a jump across the game tree). It is below the
-// break-even point of the benchmarks, about 90 changes on 19x19 (an update 3.4 µs, a rebuild 310 µs),
+// break-even point of the benchmarks, about 175 changes on 19x19 (an update 1.5 µs, a rebuild 260 µs),
 // since on smaller boards a rebuild is cheaper still.
 const rebuildAt = 64
 
 // Tracker keeps the pattern keys of every point of a board up to date as stones come and go: for each
-// point, both players to move, every size and each of the 8 symmetry variants (Stern 2008 §3.1.3), so
-// that Keys is a lookup and a minimum. Sync brings it up to date with any board: after a move, a capture,
-// setup stones, or a jump to an unrelated position; it diffs colours, so the caller need not say what
-// changed. A stone changes the keys of the 104 points within distance MaxSize of it.
+// point, both players to move and each of the 8 symmetry variants (Stern 2008 §3.1.3), the key of each
+// ring (the offsets of one size not in the size below), so that a changed cell updates one ring per
+// centre, and the key of size s is the XOR of rings up to s and a minimum. Sync brings it up to date
+// with any board: after a move, a capture, setup stones, or a jump to an unrelated position; it diffs
+// colours, so the caller need not say what changed. A stone changes the keys of the 104 points within
+// distance MaxSize of it.
 //
 // The zero value is ready to use. A Tracker is about 900 KB; it is not safe for concurrent use.
 type Tracker struct {
 	g       grid
-	keys    [board.NumCells][2][NumSizes][numSyms]uint64
+	rings   [board.NumCells][2][NumSizes][numSyms]uint64
 	changes [board.MaxPoints]change
 	// The last Sync, for SternMatcher: whether it rebuilt every key, else the changes it applied,
 	// changes[:changed].
@@ -92,11 +94,11 @@ func (t *Tracker) Rebuild() { t.rebuild() }
 
 func (t *Tracker) rebuild() {
 	for _, p := range board.PointsOf(t.g.size) {
-		t.g.variants(p, &t.keys[p])
+		t.g.rings(p, &t.rings[p])
 	}
 }
 
-// apply updates the keys of every centre whose templates hold q for q changing from old to new.
+// apply updates the ring keys of every centre whose templates hold q for q changing from old to new.
 func (t *Tracker) apply(q board.Point, old, new board.Color) {
 	// Per perspective, a change of q toggles the "own stone" term when q's Black-ness changes and the
 	// "opponent stone" term when its White-ness changes (for White to move the roles swap).
@@ -115,30 +117,11 @@ func (t *Tracker) apply(q board.Point, old, new board.Color) {
 		if uint(px) >= n || uint(py) >= n {
 			continue
 		}
-		var vb, vw [numSyms]uint64
+		r := &t.rings[board.At(px, py)]
+		kb, kw := &r[0][u.s0], &r[1][u.s0]
 		for s := range numSyms {
-			vb[s] = u.own[s]&black ^ u.opp[s]&white
-			vw[s] = u.opp[s]&black ^ u.own[s]&white
-		}
-		k := &t.keys[board.At(px, py)]
-		for s := int(u.s0); s < NumSizes; s++ {
-			kb, kw := &k[0][s], &k[1][s]
-			kb[0] ^= vb[0]
-			kb[1] ^= vb[1]
-			kb[2] ^= vb[2]
-			kb[3] ^= vb[3]
-			kb[4] ^= vb[4]
-			kb[5] ^= vb[5]
-			kb[6] ^= vb[6]
-			kb[7] ^= vb[7]
-			kw[0] ^= vw[0]
-			kw[1] ^= vw[1]
-			kw[2] ^= vw[2]
-			kw[3] ^= vw[3]
-			kw[4] ^= vw[4]
-			kw[5] ^= vw[5]
-			kw[6] ^= vw[6]
-			kw[7] ^= vw[7]
+			kb[s] ^= u.own[s]&black ^ u.opp[s]&white
+			kw[s] ^= u.opp[s]&black ^ u.own[s]&white
 		}
 	}
 }
@@ -146,18 +129,60 @@ func (t *Tracker) apply(q board.Point, old, new board.Color) {
 // Keys returns the invariant keys of every template size at the on-board point p for the player toPlay,
 // as of the last Sync.
 func (t *Tracker) Keys(p board.Point, toPlay board.Color) Keys {
-	k := &t.keys[p][perspective(toPlay)]
+	r := &t.rings[p][perspective(toPlay)]
+	var v [numSyms]uint64
 	var out Keys
 	for s := range out {
-		out[s] = minKey(&k[s])
+		xorInto(&v, &r[s])
+		out[s] = minKey(&v)
 	}
 	return out
 }
 
-// Key returns Keys(p, toPlay).Of(size) without the other sizes' minima: a search for one shape reads
-// one key per point (analysis/findpattern).
+// Key returns Keys(p, toPlay).Of(size) without the larger sizes' rings and the other sizes' minima: a
+// search for one shape reads one key per point (analysis/findpattern).
 func (t *Tracker) Key(p board.Point, toPlay board.Color, size int) uint64 {
-	return minKey(&t.keys[p][perspective(toPlay)][size-MinSize])
+	var v [numSyms]uint64
+	t.variants(&v, p, perspective(toPlay), size-MinSize)
+	return minKey(&v)
+}
+
+// Largest returns d.Largest(t.Keys(p, toPlay)), computing the keys smallest first and only up to the
+// first size d lacks.
+func (t *Tracker) Largest(d *Dictionary, p board.Point, toPlay board.Color) (id, size int, ok bool) {
+	r := &t.rings[p][perspective(toPlay)]
+	var v [numSyms]uint64
+	id = -1
+	for s := range NumSizes {
+		xorInto(&v, &r[s])
+		j, found := d.Lookup(minKey(&v))
+		if !found {
+			break
+		}
+		id, size, ok = j, MinSize+s, true
+	}
+	return id, size, ok
+}
+
+// variants sets v to the keys of the symmetry variants of size index s at p for perspective persp.
+func (t *Tracker) variants(v *[numSyms]uint64, p board.Point, persp, s int) {
+	r := &t.rings[p][persp]
+	*v = r[0]
+	for i := 1; i <= s; i++ {
+		xorInto(v, &r[i])
+	}
+}
+
+// xorInto XORs the variants r into v.
+func xorInto(v, r *[numSyms]uint64) {
+	v[0] ^= r[0]
+	v[1] ^= r[1]
+	v[2] ^= r[2]
+	v[3] ^= r[3]
+	v[4] ^= r[4]
+	v[5] ^= r[5]
+	v[6] ^= r[6]
+	v[7] ^= r[7]
 }
 
 // Size returns the board size of the last Sync (0 before the first).

@@ -106,7 +106,7 @@ func TestTrackerJumps(t *testing.T) {
 	randomPlay(b4, rng, board.Black, 200, func(board.Point, board.Color) { inc.Sync(b4) })
 	full := inc
 	full.Rebuild()
-	if full.keys != inc.keys {
+	if full.rings != inc.rings {
 		t.Fatal("rebuilt keys differ from incrementally updated keys")
 	}
 }

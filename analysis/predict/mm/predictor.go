@@ -62,7 +62,7 @@ func teamOf(dst []int32, m *Model, set *feature.Set, tr *pattern.Tracker, mv boa
 		}
 	}
 	if mv != board.Pass && m.Shapes.Len() > 0 {
-		if id, _, ok := m.Shapes.Largest(tr.Keys(mv, toPlay)); ok {
+		if id, _, ok := tr.Largest(m.Shapes, mv, toPlay); ok {
 			dst = append(dst, int32(ShapeIndex(id)))
 		}
 	}
