@@ -11,3 +11,21 @@ const DefaultPriorName = "mm"
 func NewPrior(name string) (predict.Predictor, error) {
 	return predict.New(name, predict.Options{NoOwner: true})
 }
+
+// NewFixed makes the fixed-budget search that `aji analyze` and `aji review` run on a position: RAVE,
+// pattern playouts, one thread and seed 1, with the named prior ("": DefaultPriorName). Each position
+// gets a fresh Search, so that its value does not depend on what was searched before.
+func NewFixed(playouts int, prior string) (*Search, error) {
+	if prior == "" {
+		prior = DefaultPriorName
+	}
+	newPrior := func() (predict.Predictor, error) { return NewPrior(prior) }
+	p, err := newPrior()
+	if err != nil {
+		return nil, err
+	}
+	return New(Options{
+		Playouts: playouts, Threads: 1, Seed: 1,
+		Selection: RAVE, Policy: PolicyPattern, Prior: p, NewPrior: newPrior,
+	})
+}

@@ -43,9 +43,11 @@ type Options struct {
 	// DefaultTerritory); Playouts are its rollouts per position when it plays any (0: DefaultPlayouts).
 	Territory string
 	Playouts  int
-	// SearchPlayouts, when positive, runs the tree search of `aji analyze --mcts-playouts` (RAVE with
-	// the mm prior, pattern playouts, one thread, seed 1) on every position for that many playouts.
+	// SearchPlayouts, when positive, runs the tree search of `aji analyze --mcts-playouts`
+	// (mcts.NewFixed) on every position for that many playouts, with the predictor SearchPrior as its
+	// prior ("": mcts.DefaultPriorName).
 	SearchPlayouts int
+	SearchPrior    string
 	Top            int // candidates kept per predictor and move (0: DefaultTop)
 	Workers        int // positions analysed at once (0: GOMAXPROCS)
 }
@@ -59,6 +61,12 @@ func (o Options) withDefaults() (Options, error) {
 		if _, err := predict.Configured(name); err != nil {
 			return o, fmt.Errorf("review: %w", err)
 		}
+	}
+	if o.SearchPrior == "" {
+		o.SearchPrior = mcts.DefaultPriorName
+	}
+	if _, err := predict.Configured(o.SearchPrior); err != nil {
+		return o, fmt.Errorf("review: search prior: %w", err)
 	}
 	if o.Territory != "" {
 		if _, err := territory.ParseKind(o.Territory); err != nil {
@@ -416,10 +424,10 @@ func (r *Reviewer) analyse(ctx context.Context, u *unit, o Options, spent *[3]at
 		u.score, hit = v, hit && h
 	}
 	if o.SearchPlayouts > 0 {
-		key := fmt.Sprintf("search/%d", o.SearchPlayouts)
+		key := fmt.Sprintf("search/%s/%d", o.SearchPrior, o.SearchPlayouts)
 		v, h, err := cached(r, ctx, key, u.pos, func(*SearchValue) int { return 64 }, func() (*SearchValue, error) {
 			var sv *SearchValue
-			err := timed(2, func() (err error) { sv, err = search(ctx, o.SearchPlayouts, u.pos); return err })
+			err := timed(2, func() (err error) { sv, err = search(ctx, o.SearchPlayouts, o.SearchPrior, u.pos); return err })
 			return sv, err
 		})
 		if err != nil {
@@ -490,18 +498,9 @@ func (r *Reviewer) score(ctx context.Context, kind territory.Kind, playouts int,
 	return e.Score(ctx, pos, samples)
 }
 
-// search runs the fixed-budget search of `aji analyze --mcts-playouts` on pos: a fresh tree and seed 1,
-// so that a position's value does not depend on the order the positions were searched in.
-func search(ctx context.Context, playouts int, pos *game.Position) (*SearchValue, error) {
-	newPrior := func() (predict.Predictor, error) { return mcts.NewPrior(mcts.DefaultPriorName) }
-	prior, err := newPrior()
-	if err != nil {
-		return nil, err
-	}
-	s, err := mcts.New(mcts.Options{
-		Playouts: playouts, Threads: 1, Seed: 1,
-		Selection: mcts.RAVE, Policy: mcts.PolicyPattern, Prior: prior, NewPrior: newPrior,
-	})
+// search runs the fixed-budget search of `aji analyze --mcts-playouts` on pos.
+func search(ctx context.Context, playouts int, prior string, pos *game.Position) (*SearchValue, error) {
+	s, err := mcts.NewFixed(playouts, prior)
 	if err != nil {
 		return nil, err
 	}

@@ -265,6 +265,7 @@ func TestReviewErrors(t *testing.T) {
 		{"unknown predictor", g, g.MainLine(), Options{Predictors: []string{"nosuch"}}, "nosuch"},
 		{"unknown territory", g, g.MainLine(), Options{Territory: "nosuch"}, "nosuch"},
 		{"negative playouts", g, g.MainLine(), Options{SearchPlayouts: -1}, "search playouts"},
+		{"unknown search prior", g, g.MainLine(), Options{SearchPlayouts: 10, SearchPrior: "nosuch"}, "search prior"},
 		{"empty line", g, nil, Options{}, "root"},
 		{"another game's line", g, other.MainLine(), Options{}, "root"},
 		{"a broken line", g, []*game.Node{g.Root, g.Root.Children[0].Children[0]}, Options{}, "not a child"},

@@ -86,6 +86,7 @@ func runAnalyze(ctx context.Context, args []string, stdout io.Writer) error {
 	terrModel := fs.String("territory", "", "territory model (e.g. boltzmann5, boltzmann5+mc, mc); none by default")
 	terrMethod := fs.String("territory-method", live.DefaultTerritoryMethod, "its inference method (exact, lbp, gibbs, sw)")
 	playouts := fs.Int("mcts-playouts", 0, "tree-search playouts (0: no search)")
+	prior := fs.String("mcts-prior", mcts.DefaultPriorName, "the tree search's prior: any predictor")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	files, err := parseFlags(fs, args)
 	if err != nil {
@@ -95,11 +96,14 @@ func runAnalyze(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.Visit(func(f *flag.Flag) { moveSet = moveSet || f.Name == "move" })
 	switch {
 	case len(files) != 1 || *names == "":
-		return fmt.Errorf("%w: analyze FILE.sgf [--move N] [--predictor NAME[,NAME...]] [--territory NAME] [--mcts-playouts N] [--json]", errUsage)
+		return fmt.Errorf("%w: analyze FILE.sgf [--move N] [--predictor NAME[,NAME...]] [--territory NAME] [--mcts-playouts N [--mcts-prior NAME]] [--json]", errUsage)
 	case moveSet && *move < 0:
 		return fmt.Errorf("%w: --move %d: a move number is at least 0", errUsage, *move)
 	case *playouts < 0:
 		return fmt.Errorf("%w: --mcts-playouts must not be negative", errUsage)
+	}
+	if _, err := predict.Configured(*prior); err != nil {
+		return fmt.Errorf("%w: --mcts-prior: %v", errUsage, err)
 	}
 	g, pos, err := positionOf(files[0], *move)
 	if err != nil {
@@ -134,7 +138,7 @@ func runAnalyze(ctx context.Context, args []string, stdout io.Writer) error {
 		}
 	}
 	if *playouts > 0 {
-		if a.Search, err = searchOf(ctx, *playouts, pos); err != nil {
+		if a.Search, err = searchOf(ctx, *playouts, *prior, pos); err != nil {
 			return err
 		}
 	}
@@ -205,16 +209,8 @@ func territoryOf(ctx context.Context, model, method string, pos *game.Position) 
 
 // searchOf runs the app's tree search (RAVE with the mm prior, pattern playouts, no widening) for a
 // number of playouts on one thread, seeded so that a run repeats.
-func searchOf(ctx context.Context, playouts int, pos *game.Position) (*searchSummary, error) {
-	newPrior := func() (predict.Predictor, error) { return mcts.NewPrior(mcts.DefaultPriorName) }
-	prior, err := newPrior()
-	if err != nil {
-		return nil, fmt.Errorf("search: %w", err)
-	}
-	s, err := mcts.New(mcts.Options{
-		Playouts: playouts, Threads: 1, Seed: 1,
-		Selection: mcts.RAVE, Policy: mcts.PolicyPattern, Prior: prior, NewPrior: newPrior,
-	})
+func searchOf(ctx context.Context, playouts int, prior string, pos *game.Position) (*searchSummary, error) {
+	s, err := mcts.NewFixed(playouts, prior)
 	if err != nil {
 		return nil, fmt.Errorf("search: %w", err)
 	}

@@ -167,6 +167,17 @@ func TestAnalyzeSearch(t *testing.T) {
 	if visits > s.Playouts+1 {
 		t.Errorf("%d visits in %d playouts", visits, s.Playouts)
 	}
+	// The default prior (mm) ranks the moves; --mcts-prior uniform gives every move the same prior.
+	if c := s.Candidates; len(c) < 2 || c[0].Prior == c[1].Prior {
+		t.Errorf("mm prior: candidates %+v", c)
+	}
+	u := analyzeJSON(t, path, "--move", "20", "--predictor", "uniform", "--mcts-playouts", "300", "--mcts-prior", "uniform").Search
+	for _, c := range u.Candidates {
+		if c.Prior != u.Candidates[0].Prior {
+			t.Errorf("uniform prior: candidates %+v", u.Candidates)
+			break
+		}
+	}
 }
 
 func TestAnalyzeText(t *testing.T) {
@@ -195,6 +206,7 @@ func TestAnalyzeErrors(t *testing.T) {
 		{"analyze", path, "--predictor", ""},
 		{"analyze", path, "--territory", "ising"},
 		{"analyze", path, "--mcts-playouts", "-1"},
+		{"analyze", path, "--mcts-playouts", "10", "--mcts-prior", "nope"},
 	} {
 		_, err := run(t, args...)
 		if err == nil {

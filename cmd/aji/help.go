@@ -30,7 +30,7 @@ const collectionsPointer = "(see README: Game collections)"
 
 var helpEntries = map[string]helpEntry{
 	"replay": {usage: "replay FILE.sgf [--move N]", examples: []string{"aji replay game.sgf --move 50"}},
-	"analyze": {usage: "analyze FILE.sgf [--move N] [--predictor NAME[,NAME...]] [--territory NAME] [--mcts-playouts N] [--json]",
+	"analyze": {usage: "analyze FILE.sgf [--move N] [--predictor NAME[,NAME...]] [--territory NAME] [--mcts-playouts N [--mcts-prior NAME]] [--json]",
 		examples: []string{"aji analyze game.sgf --move 120 --predictor mm,cfg --territory boltzmann5+mc --mcts-playouts 2000 --json"}},
 	"eval": {usage: "eval --predictor NAME[,NAME...] --games PATH [--model FILE] [--max-games N] [--json]",
 		examples: []string{"aji eval --predictor mm,fbt --games ~/go-games/validation.tar.xz --max-games 200 --json"}},

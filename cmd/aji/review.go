@@ -17,6 +17,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"aji/analysis/game"
+	"aji/analysis/mcts"
 	"aji/analysis/review"
 	"aji/internal/atomicfile"
 	"aji/internal/progress"
@@ -32,6 +33,7 @@ type reviewReport struct {
 	Territory         string          `json:"territory,omitempty"`
 	TerritoryPlayouts int             `json:"territory_playouts,omitempty"`
 	SearchPlayouts    int             `json:"search_playouts,omitempty"`
+	SearchPrior       string          `json:"search_prior,omitempty"`
 	Summary           []reviewSummary `json:"summary"` // per predictor, as `aji eval` counts
 	// UsualGain is the median change of the mover's win probability over a move (review.Result.Tempo),
 	// against which swings are judged; absent without a territory or search.
@@ -95,6 +97,7 @@ func runReview(ctx context.Context, args []string, stdout io.Writer) error {
 	model := fs.String("territory-model", review.DefaultTerritory, "territory model of --territory (boltzmann5, boltzmann12, boltzmann-lib, mc, boltzmann5+mc)")
 	playouts := fs.Int("territory-playouts", review.DefaultPlayouts, "rollouts per position of mc and boltzmann5+mc")
 	searchPlayouts := fs.Int("search-playouts", 0, "tree-search playouts per position for a search value (0: none)")
+	searchPrior := fs.String("search-prior", mcts.DefaultPriorName, "the tree search's prior: any predictor")
 	maxMoves := fs.Int("max-moves", 0, "review only the first N moves (0: all)")
 	top := fs.Int("top", review.DefaultTop, "candidates per predictor and move in --json")
 	labels := fs.Int("labels", review.DefaultLabels, "top candidates labelled on each move's node in --sgf (0: none)")
@@ -125,7 +128,7 @@ func runReview(ctx context.Context, args []string, stdout io.Writer) error {
 	if *maxMoves > 0 {
 		line = firstMoves(line, *maxMoves)
 	}
-	o := review.Options{Predictors: strings.Split(*names, ","), SearchPlayouts: *searchPlayouts, Top: *top, Workers: *workers}
+	o := review.Options{Predictors: strings.Split(*names, ","), SearchPlayouts: *searchPlayouts, SearchPrior: *searchPrior, Top: *top, Workers: *workers}
 	if *withTerritory {
 		o.Territory, o.Playouts = *model, *playouts
 	}
@@ -208,6 +211,9 @@ func reportOf(file string, r *review.Result) *reviewReport {
 	}
 	if rep.Territory != "" {
 		rep.TerritoryPlayouts = r.Options.Playouts
+	}
+	if rep.SearchPlayouts > 0 {
+		rep.SearchPrior = r.Options.SearchPrior
 	}
 	if !math.IsNaN(r.Tempo) {
 		rep.UsualGain = &r.Tempo
@@ -367,7 +373,7 @@ func plotReview(path string, r *review.Result) error {
 		}
 		return v.Search.PBlackWins, true
 	}); len(xys) > 0 {
-		if err := addCurve(win, 1, xys, fmt.Sprintf("search, %d playouts", r.Options.SearchPlayouts)); err != nil {
+		if err := addCurve(win, 1, xys, fmt.Sprintf("search, %d playouts, %s prior", r.Options.SearchPlayouts, r.Options.SearchPrior)); err != nil {
 			return fmt.Errorf("plot: %w", err)
 		}
 		curves++
