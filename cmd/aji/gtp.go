@@ -49,7 +49,7 @@ func (f *gtpFlags) register(fs *flag.FlagSet) {
 	fs.Float64Var(&f.bayesScale, "bayes-scale", 0, "with --selection bayes: the spread of its draws as a multiple of the posterior's (default 0.1)")
 	fs.IntVar(&f.expandAt, "expand-at", 0, "visits before a leaf of the search gets its children (default: max(2, points/40))")
 	fs.Float64Var(&f.raveBias, "rave-bias", 0, "with --selection rave: the weight PB of the prior's progressive bias PB·π/(n+1) (default 50, Graf & Platzner's)")
-	fs.Float64Var(&f.raveB, "rave-b", 0, "with --selection rave: Graf & Platzner's B; β, the AMAF value's share, falls to a half after 1/(4B²) visits (default 0.1: 25 visits)")
+	fs.Float64Var(&f.raveB, "rave-b", 0, "with --selection rave: Graf & Platzner's B; β, the AMAF value's share, falls to a half after 1/(4B²) visits (default 0.03: 280 visits; Graf & Platzner's 0.1: 25)")
 	fs.Float64Var(&f.raveC, "rave-c", 0, "with --selection rave: the exploration constant C of its UCT term (default 0.6, Graf & Platzner's)")
 	fs.BoolVar(&f.widening, "widening", false, "progressive widening in the predictor's order (off by default: it lost 15–5 to the same search without it at 10,000 playouts on 9x9)")
 }
