@@ -101,8 +101,9 @@ type Options struct {
 	WideningFactor float64
 	// ExpandAt is the number of visits after which a leaf gets its children. Default: with widening,
 	// the number of points of the board (Coulom §4.2: a node is searched by the playout policy until
-	// then); without, max(2, points/40), which keeps a 19x19 tree within memory (expanding at 4 on 9x9
-	// calls the prior half as often but lost 37–59–4 to it at equal playouts: docs/notes/search-runs).
+	// then); without, max(2, points/40), which keeps a 19x19 tree within memory (expanding at 3 or 4 on
+	// 9x9 calls the prior less often but lost 39–59–2 and 37–59–4 to it at equal playouts:
+	// docs/notes/search-runs).
 	ExpandAt int
 
 	UCTC       float64 // UCB1's C (default 0.6, Graf's constant; √2 explores too much for Go)
