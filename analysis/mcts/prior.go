@@ -13,12 +13,9 @@ func NewPrior(name string) (predict.Predictor, error) {
 }
 
 // NewFixed makes the fixed-budget search that `aji analyze` and `aji review` run on a position: RAVE,
-// pattern playouts, one thread and seed 1, with the named prior ("": DefaultPriorName). Each position
-// gets a fresh Search, so that its value does not depend on what was searched before.
+// pattern playouts, one thread and seed 1, with the named predictor as its prior. Each position gets a
+// fresh Search, so that its value does not depend on what was searched before.
 func NewFixed(playouts int, prior string) (*Search, error) {
-	if prior == "" {
-		prior = DefaultPriorName
-	}
 	newPrior := func() (predict.Predictor, error) { return NewPrior(prior) }
 	p, err := newPrior()
 	if err != nil {

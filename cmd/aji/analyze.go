@@ -207,8 +207,8 @@ func territoryOf(ctx context.Context, model, method string, pos *game.Position) 
 	return ts, nil
 }
 
-// searchOf runs the app's tree search (RAVE with the mm prior, pattern playouts, no widening) for a
-// number of playouts on one thread, seeded so that a run repeats.
+// searchOf runs the fixed-budget search (mcts.NewFixed: RAVE, pattern playouts, one thread, seeded so
+// that a run repeats) with the named prior for a number of playouts.
 func searchOf(ctx context.Context, playouts int, prior string, pos *game.Position) (*searchSummary, error) {
 	s, err := mcts.NewFixed(playouts, prior)
 	if err != nil {
