@@ -625,7 +625,8 @@ func (s *Search) ownership() []float64 {
 }
 
 // expand gives nd its children: the legal moves of the side to move that fill no own eye and repeat no
-// position of the path (positional superko within the tree), and pass, sorted by prior.
+// position of the path (positional superko within the tree), and pass, with their priors; sorted by
+// prior with widening, else in board order with pass last.
 func (w *worker) expand(nd *node) bool {
 	s := w.s
 	pos := w.pl.Position()
@@ -659,15 +660,18 @@ func (w *worker) expand(nd *node) bool {
 				w.cand[i].prior = uniform
 			}
 		}
-		slices.SortStableFunc(w.cand, func(a, b cand) int {
-			switch {
-			case a.prior > b.prior:
-				return -1
-			case a.prior < b.prior:
-				return 1
-			}
-			return 0
-		})
+		if s.o.Widening {
+			// Widening opens the moves in this order; without it the order would only break exact ties.
+			slices.SortStableFunc(w.cand, func(a, b cand) int {
+				switch {
+				case a.prior > b.prior:
+					return -1
+				case a.prior < b.prior:
+					return 1
+				}
+				return 0
+			})
+		}
 	} else {
 		for i := range w.cand {
 			w.cand[i].prior = uniform
@@ -692,7 +696,7 @@ func (s *Search) width(v int32) int {
 	return 1 + sort.Search(len(s.widen), func(i int) bool { return s.widen[i] > float64(v) })
 }
 
-// choose returns the child of nd to descend into (children first..first+k−1, in prior order).
+// choose returns the child of nd to descend into (children first..first+k−1, in prior order with widening).
 func (w *worker) choose(nd *node, first uint32, k int) uint32 {
 	s := w.s
 	t := s.tree
@@ -741,9 +745,9 @@ func (w *worker) choose(nd *node, first uint32, k int) uint32 {
 			wins := float64(c.wins.Load()) / 2
 			a := 1 + wins + o.BayesPrior*float64(c.prior) + o.BayesFPU*fpu
 			b := 1 + float64(n) - wins + o.BayesFPU*(1-fpu)
-			if rn := c.raveVisits.Load(); rn > 0 && o.BayesAMAF > 0 {
+			if rw, rn := c.raveStats(); rn > 0 && o.BayesAMAF > 0 {
 				m := min(float64(rn), o.BayesAMAF)
-				qr := float64(c.raveWins.Load()) / (2 * float64(rn))
+				qr := float64(rw) / (2 * float64(rn))
 				a += m * qr
 				b += m * (1 - qr)
 			}
@@ -766,10 +770,10 @@ func (w *worker) choose(nd *node, first uint32, k int) uint32 {
 // first-play value.
 func (w *worker) raveValue(c *node, q float64, n int32, lnN, fpu float64) float64 {
 	o := &w.s.o
-	rn := c.raveVisits.Load()
+	rw, rn := c.raveStats()
 	qr := fpu
 	if rn > 0 {
-		qr = float64(c.raveWins.Load()) / (2 * float64(rn))
+		qr = float64(rw) / (2 * float64(rn))
 	}
 	bias := o.RavePB * float64(c.prior) / float64(n+1)
 	if n == 0 {
@@ -807,8 +811,7 @@ func (w *worker) updateRave(score float64) {
 		for j := range uint32(k) {
 			c := t.node(first + j)
 			if m := c.move; m != board.Pass && w.amafStamp[m] == gen && w.amafColor[m] == me {
-				c.raveVisits.Add(1)
-				c.raveWins.Add(res)
+				c.addRave(res)
 			}
 		}
 	}

@@ -251,8 +251,7 @@ func TestVirtualLoss(t *testing.T) {
 			c := s.tree.node(first + i)
 			c.visits.Store(10)
 			c.wins.Store(10)
-			c.raveVisits.Store(10)
-			c.raveWins.Store(10)
+			c.rave.Store(10<<32 | 10)
 		}
 		root.visits.Store(int32(10 * k))
 		w := s.workers[0]

@@ -18,9 +18,9 @@ type node struct {
 	prior  float32
 	visits atomic.Int32 // incremented on the way down (the virtual loss), so a visit in flight counts as a loss
 	wins   atomic.Int32
-	// AMAF ("all moves as first") statistics for RAVE, from the same player's point of view.
-	raveVisits atomic.Int32
-	raveWins   atomic.Int32
+	// AMAF ("all moves as first") statistics for RAVE, from the same player's point of view: half-point
+	// wins in the high 32 bits, visits in the low, so that one atomic add counts a result.
+	rave atomic.Uint64
 }
 
 const (
@@ -28,6 +28,15 @@ const (
 	expanding
 	expanded
 )
+
+// raveStats returns n's AMAF statistics: the wins in half-points and the visits.
+func (n *node) raveStats() (wins, visits int32) {
+	r := n.rave.Load()
+	return int32(r >> 32), int32(uint32(r))
+}
+
+// addRave counts an AMAF result of res half-points.
+func (n *node) addRave(res int32) { n.rave.Add(uint64(res)<<32 | 1) }
 
 // value returns the mean result of n for the player who played its move, and its visits.
 func (n *node) value() (q float64, visits int32) {
@@ -73,20 +82,13 @@ func (a *arena) alloc(k int) (uint32, bool) {
 	if end > a.max || int(end>>slabBits) >= len(a.slabs) {
 		return 0, false
 	}
-	for s := first >> slabBits; s <= (end-1)>>slabBits; s++ {
-		if a.slabs[s] == nil {
-			a.slabs[s] = new([slabSize]node)
-		}
+	slab := a.slabs[first>>slabBits]
+	if slab == nil {
+		slab = new([slabSize]node)
+		a.slabs[first>>slabBits] = slab
 	}
-	for i := first; i < end; i++ {
-		n := a.node(i)
-		n.move, n.nkids, n.kids, n.prior = 0, 0, 0, 0
-		n.state.Store(leaf)
-		n.visits.Store(0)
-		n.wins.Store(0)
-		n.raveVisits.Store(0)
-		n.raveWins.Store(0)
-	}
+	// No goroutine reads these nodes until a parent's state publishes them; zero is a leaf.
+	clear(slab[first&slabMask : first&slabMask+uint32(k)])
 	a.used.Store(end)
 	return first, true
 }
@@ -144,6 +146,5 @@ func copyNode(d, s *node) {
 	d.move, d.prior = s.move, s.prior
 	d.visits.Store(s.visits.Load())
 	d.wins.Store(s.wins.Load())
-	d.raveVisits.Store(s.raveVisits.Load())
-	d.raveWins.Store(s.raveWins.Load())
+	d.rave.Store(s.rave.Load())
 }
