@@ -33,8 +33,24 @@ func (b *Board) Liberties(p Point, max int) int {
 // MaxPoints nothing is allocated.
 func (b *Board) LibertyPoints(p Point, buf []Point) []Point {
 	c := &b.chains[b.head[p]]
-	if c.nlibs == 1 {
+	switch c.nlibs {
+	case 1:
 		return append(buf, Point(c.libSum/int32(c.libs)))
+	case 2: // the playouts' common case: the second is any other empty neighbour
+		first := NoPoint
+		for s := p; ; {
+			for _, d := range neighbours {
+				if l := s + d; b.color[l] == Empty && l != first {
+					if first != NoPoint {
+						return append(buf, first, l)
+					}
+					first = l
+				}
+			}
+			if s = b.next[s]; s == p {
+				return append(buf, first) // unreachable while the count is right
+			}
+		}
 	}
 	// The walk stops once it has found them all.
 	var seen PointSet
