@@ -787,7 +787,10 @@ func (w *worker) raveValue(c *node, q float64, n int32, lnN, fpu float64) float6
 
 // updateRave adds the simulation to the AMAF statistics: at each node of the path, every child whose
 // move the player to move there played first at that point, later in the simulation (Gelly & Silver
-// 2007), counts the result.
+// 2007), counts the result. Pass counts too, when that player passed later: every playout ends in two
+// passes, so pass's AMAF value is about the node's own, and pass competes on its AMAF value as the
+// moves do instead of on UCT's exploration term alone, which made it the most visited move of small
+// searches.
 func (w *worker) updateRave(score float64) {
 	t := w.s.tree
 	moves, colors := w.pl.Moves()
@@ -797,10 +800,13 @@ func (w *worker) updateRave(score float64) {
 		w.amafGen = 1
 	}
 	gen := w.amafGen
+	var passed [2]bool        // by colorIndex: the player passed at or after move i
 	inTree := len(w.path) - 1 // moves[i] for i < inTree was chosen at node path[i]
 	for i := len(moves) - 1; i >= 0; i-- {
 		if p := moves[i]; p != board.Pass {
 			w.amafStamp[p], w.amafColor[p] = gen, colors[i]
+		} else {
+			passed[colorIndex(colors[i])] = true
 		}
 		if i >= inTree {
 			continue
@@ -810,7 +816,7 @@ func (w *worker) updateRave(score float64) {
 		first, k := t.children(t.node(w.path[i]))
 		for j := range uint32(k) {
 			c := t.node(first + j)
-			if m := c.move; m != board.Pass && w.amafStamp[m] == gen && w.amafColor[m] == me {
+			if m := c.move; m == board.Pass && passed[colorIndex(me)] || m != board.Pass && w.amafStamp[m] == gen && w.amafColor[m] == me {
 				c.addRave(res)
 			}
 		}
