@@ -2,8 +2,10 @@ package mcts
 
 import "aji/analysis/predict"
 
-// DefaultPriorName is the predictor whose probabilities the search takes as its prior by default.
-const DefaultPriorName = "mm"
+// DefaultPriorName is the predictor whose probabilities the search takes as its prior by default: the
+// best predictor without a network (Xiao's Factorization Bradley-Terry), which beat mm's prior in every
+// match and costs the search no measurable speed (docs/notes/search-runs).
+const DefaultPriorName = "fbt"
 
 // NewPrior makes the named predictor as a search prior, for Options.Prior and Options.NewPrior, without
 // the Monte Carlo owner feature (predict.Options.NoOwner): its 63 playouts per node cost more than the

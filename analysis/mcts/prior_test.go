@@ -29,7 +29,7 @@ func TestNewPrior(t *testing.T) {
 	if err != nil {
 		t.Skipf("no mm model: %v", err)
 	}
-	prior, err := NewPrior(DefaultPriorName)
+	prior, err := NewPrior("mm")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,6 +17,7 @@ import (
 	"aji/analysis/game"
 	"aji/analysis/predict"
 	_ "aji/analysis/predict/cfgbt"
+	_ "aji/analysis/predict/fbt" // the search's default prior
 	_ "aji/analysis/predict/mm"
 	"aji/assets"
 )

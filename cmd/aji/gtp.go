@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"aji/analysis/gtp"
+	"aji/analysis/mcts"
 	"aji/analysis/predict"
 	"aji/analysis/territory"
 )
@@ -39,7 +40,7 @@ type gtpFlags struct {
 }
 
 func (f *gtpFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.predictor, "predictor", "mm", "move predictor: the player itself with --playouts 0, else the search's prior")
+	fs.StringVar(&f.predictor, "predictor", mcts.DefaultPriorName, "move predictor: the player itself with --playouts 0, else the search's prior")
 	fs.IntVar(&f.playouts, "playouts", 0, "search playouts per move; 0 plays the predictor's top legal move")
 	fs.Float64Var(&f.seconds, "time", 0, "search seconds per move (instead of --playouts)")
 	fs.IntVar(&f.threads, "threads", 1, "search goroutines")
