@@ -396,6 +396,13 @@ type PatternModel struct {
 	// where the move is not allowed, and negated where the liberties of joined chains must be counted.
 	code []float32
 	feat [numFeats]float32 // γ of each feature
+	// ctxGamma is 1, then γ of each feature: ctxGamma[f+1] is f's factor, and 1 for an absent f (−1).
+	ctxGamma [numFeats + 1]float64
+}
+
+// contextGamma is the product of the γ of a point's context features (ctxMoves.feats).
+func (m *PatternModel) contextGamma(f *[3]int8) float64 {
+	return m.ctxGamma[f[0]+1] * m.ctxGamma[f[1]+1] * m.ctxGamma[f[2]+1]
 }
 
 // numPatternGamma is the number of γ of a pattern model.
@@ -417,8 +424,10 @@ func featIndex(f int) int { return pattern.NumClasses3() + f }
 // tables builds, once, the per-code weight table the playouts use.
 func (m *PatternModel) tables() *PatternModel {
 	m.prep.Do(func() {
+		m.ctxGamma[0] = 1
 		for f := range numFeats {
 			m.feat[f] = float32(m.Gamma[featIndex(f)])
+			m.ctxGamma[f+1] = float64(m.feat[f])
 		}
 		cls := codeClass()
 		m.code = make([]float32, len(cls))

@@ -479,13 +479,7 @@ func (pl *Playout) patternMove(rng *rand.PCG) board.Point {
 		ns++
 	}
 	for i := range pl.ctx.n {
-		mult := 1.0
-		for _, f := range pl.ctx.feats[i] {
-			if f >= 0 {
-				mult *= float64(pl.m.feat[f])
-			}
-		}
-		special(pl.ctx.point[i], mult)
+		special(pl.ctx.point[i], pl.m.contextGamma(&pl.ctx.feats[i]))
 	}
 	if k, forbidden := b.Ko(); k != board.NoPoint && forbidden == c {
 		special(k, 0)
@@ -552,11 +546,7 @@ func (pl *Playout) moveWeights(out *[board.NumCells]float64) float64 {
 	}
 	findContext(b, pl.pos.Last, c, &pl.ctx)
 	for i := range pl.ctx.n {
-		for _, f := range pl.ctx.feats[i] {
-			if f >= 0 {
-				out[pl.ctx.point[i]] *= float64(pl.m.feat[f])
-			}
-		}
+		out[pl.ctx.point[i]] *= pl.m.contextGamma(&pl.ctx.feats[i])
 	}
 	if k, forbidden := b.Ko(); k != board.NoPoint && forbidden == c {
 		out[k] = 0
