@@ -9,25 +9,29 @@ import (
 	"aji/analysis/predict"
 )
 
-// Explanations are one predictor's explanations of every legal point of a
-// position, computed once per position on an engine worker so that hovering
-// is a lookup on the UI thread. Shared with the engine's cache: never
-// modified after it is made.
+// Explanations are one predictor's explanations of every legal move of a
+// position, pass included, computed once per position on an engine worker so
+// that hovering is a lookup on the UI thread. Shared with the engine's
+// cache: never modified after it is made.
 type Explanations struct {
 	Predictor string
 	Size      int
 	ToPlay    board.Color
 	Unable    bool                   // the predictor does not explain its moves
 	At        []*predict.Explanation // index y*size+x; nil where the move is illegal
+	Pass      *predict.Explanation   // nil when Unable
 	Best      board.Point            // the most probable legal point; NoPoint if none
 	Moves     int                    // legal moves, pass included: what ranks count
 	cost      int                    // estimated bytes, for the engine's cache bound
 }
 
-// Lookup returns the explanation of p, or nil if p is not a legal move.
+// Lookup returns the explanation of p (board.Pass too), or nil if p is not a legal move.
 func (ex *Explanations) Lookup(p board.Point) *predict.Explanation {
+	if p == board.Pass {
+		return ex.Pass
+	}
 	x, y := p.XY()
-	if ex.Unable || p == board.Pass || p == board.NoPoint || x < 0 || y < 0 || x >= ex.Size || y >= ex.Size {
+	if ex.Unable || p == board.NoPoint || x < 0 || y < 0 || x >= ex.Size || y >= ex.Size {
 		return nil
 	}
 	return ex.At[y*ex.Size+x]
@@ -35,7 +39,7 @@ func (ex *Explanations) Lookup(p board.Point) *predict.Explanation {
 
 func (ex *Explanations) bytes() int { return ex.cost }
 
-// Explain explains every legal point of pos with the named predictor: the
+// Explain explains every legal move of pos with the named predictor: the
 // compute step of ExplainTask. A predictor that cannot explain itself gives
 // a result saying so, cached like any other.
 func (a *Predictors) Explain(_ context.Context, name string, pos *game.Position) (*Explanations, error) {
@@ -55,7 +59,7 @@ func (a *Predictors) Explain(_ context.Context, name string, pos *game.Position)
 	all := predict.ExplainAll(e, &own)
 	ex.At = make([]*predict.Explanation, n*n)
 	ex.Moves = len(all) + 1
-	ex.cost += 8*len(ex.At) + 96*len(all)
+	ex.cost += 8 * len(ex.At)
 	bestP := -1.0
 	for i := range all {
 		e := &all[i]
@@ -64,12 +68,21 @@ func (a *Predictors) Explain(_ context.Context, name string, pos *game.Position)
 		if e.Probability > bestP {
 			ex.Best, bestP = e.Point, e.Probability
 		}
-		ex.cost += 32 * len(e.Pattern)
-		for _, f := range e.Factors {
-			ex.cost += 48 + len(f.Name)
-		}
+		ex.cost += explanationBytes(e)
 	}
+	pass := e.Explain(&own, board.Pass)
+	ex.Pass = &pass
+	ex.cost += explanationBytes(ex.Pass)
 	return ex, nil
+}
+
+// explanationBytes estimates the memory an explanation holds, for the engine's cache bound.
+func explanationBytes(e *predict.Explanation) int {
+	n := 96 + 32*len(e.Pattern)
+	for _, f := range e.Factors {
+		n += 48 + len(f.Name)
+	}
+	return n
 }
 
 // ExplainTask makes the engine task that explains a position for the
@@ -80,7 +93,7 @@ func (a *Predictors) ExplainTask(name string, deliver func(*Explanations, error)
 		(*Explanations).bytes, deliver)
 }
 
-// BestBut is the most probable legal point other than except (the predictor's top move, or its second
+// BestBut is the most probable legal point (never pass) other than except (the predictor's top move, or its second
 // when except is the top): what the why-not view compares the record's move with by default. NoPoint
 // if there is none.
 func (ex *Explanations) BestBut(except board.Point) board.Point {

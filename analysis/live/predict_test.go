@@ -9,7 +9,7 @@ import (
 
 	"aji/analysis/board"
 	"aji/analysis/predict"
-	_ "aji/analysis/predict/mm" // explains itself
+	_ "aji/analysis/predict/all" // every predictor, for TestExplainPass
 )
 
 // TestSummarizeRanksAsTheDistribution summarizes mm's and uniform's
@@ -109,7 +109,7 @@ func TestExplainEveryLegalPoint(t *testing.T) {
 			}
 		}
 	}
-	if ex.Unable || ex.Moves != legal || ex.Predictor != "mm" || ex.ToPlay != pos.ToPlay || ex.Lookup(board.Pass) != nil {
+	if ex.Unable || ex.Moves != legal || ex.Predictor != "mm" || ex.ToPlay != pos.ToPlay {
 		t.Errorf("unable %v, %d moves (want %d)", ex.Unable, ex.Moves, legal)
 	}
 	// The best but the best is the second: no other point is more probable.
@@ -121,6 +121,38 @@ func TestExplainEveryLegalPoint(t *testing.T) {
 		if e := ex.Lookup(p); e != nil && p != ex.Best && e.Probability > ex.Lookup(second).Probability {
 			t.Errorf("%s is more probable than the second, %s", p.GTP(19), second.GTP(19))
 		}
+	}
+}
+
+// TestExplainPass: every predictor that explains itself explains pass too, with the probability of its
+// own distribution and at least one factor (the pass feature, or a Bayesian model's pass belief).
+func TestExplainPass(t *testing.T) {
+	pos := proPosition(t, 40)
+	a := NewPredictors()
+	explained := 0
+	for _, name := range predict.Names() {
+		ex, err := a.Explain(context.Background(), name, pos)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if ex.Unable {
+			if ex.Lookup(board.Pass) != nil {
+				t.Errorf("%s explains pass but not its moves", name)
+			}
+			continue
+		}
+		pr, err := a.Predict(context.Background(), name, pos)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		e := ex.Lookup(board.Pass)
+		if e == nil || e.Point != board.Pass || e.Probability != pr.Pass || len(e.Factors) == 0 {
+			t.Errorf("%s: pass explained as %+v; its probability %g", name, e, pr.Pass)
+		}
+		explained++
+	}
+	if explained < 5 {
+		t.Errorf("%d predictors explained pass; the test should meet every family but the network", explained)
 	}
 }
 

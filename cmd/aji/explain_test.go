@@ -42,6 +42,17 @@ func TestExplainWhyNot(t *testing.T) {
 	if !strings.Contains(out, "why K10") || !strings.Contains(out, "not A1") || !strings.Contains(out, "log(pA/pB)") {
 		t.Errorf("text output:\n%s", out)
 	}
+	// Pass is a move like any other, on either side.
+	out, err = run(t, "explain", path, "--move", "120", "--point", "pass", "--why-not", "top")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "why pass") || !strings.Contains(out, "pass: previous move is not a pass") {
+		t.Errorf("pass against the top:\n%s", out)
+	}
+	if _, err := run(t, "explain", path, "--move", "120", "--why-not", "pass"); err != nil {
+		t.Errorf("--why-not pass: %v", err)
+	}
 	if _, err := run(t, "explain", path, "--why-not", "Z99"); !errors.Is(err, errUsage) {
 		t.Errorf("--why-not Z99: %v, want a usage error", err)
 	}

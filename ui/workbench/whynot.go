@@ -42,7 +42,7 @@ var (
 // move to another: by default the record's next move (A) against the
 // predictor's top move (B; its second when the record's move is the top),
 // or any two points the user picks — a click sets A, Shift+click B, while
-// the tab is shown. It shows both probabilities and ranks, both shapes, and
+// the tab is shown — or pass against the top move. It shows both probabilities and ranks, both shapes, and
 // the factor-by-factor difference of their log-strengths (predict.Compare),
 // largest first, which sums to log(p_A/p_B). Its difference layer draws
 // log(p_A/p_B) of two predictors on every legal point (live.LogRatio).
@@ -94,6 +94,11 @@ func newWhyNotTab(wb *Workbench) tab {
 		w.refresh()
 		wb.win.Canvas().Unfocus()
 	})
+	passVsTop := widget.NewButton("Pass vs top", func() {
+		w.a, w.b, w.chosenOn = board.Pass, board.NoPoint, w.wb.doc.cursor.Node()
+		w.refresh()
+		wb.win.Canvas().Unfocus()
+	})
 	hint := canvas.NewText("Click: A · Shift+click: B", theme.Color(theme.ColorNamePlaceHolder))
 	hint.TextSize = theme.CaptionTextSize()
 	w.diffCheck = widget.NewCheck("Difference layer", w.setDifference)
@@ -106,7 +111,7 @@ func newWhyNotTab(wb *Workbench) tab {
 		container.NewBorder(nil, nil, w.diffCheck, nil, container.NewBorder(nil, nil, widget.NewLabel("B ="), nil, w.diffWith)),
 		w.legend, legendNote,
 		widget.NewSeparator(),
-		container.NewBorder(nil, nil, reset, nil, container.NewCenter(hint)),
+		container.NewBorder(nil, nil, container.NewHBox(reset, passVsTop), nil, container.NewCenter(hint)),
 		text, w.shapes, w.table,
 	)
 	w.box = container.NewVScroll(container.NewPadded(body))
@@ -254,9 +259,9 @@ func (w *whyNot) takeClick(p goban.Point) bool {
 	return true
 }
 
-// pair is the two points compared: the user's choice on this node, or the
-// default — the record's next move against the predictor's best other one,
-// or without a next move the two best.
+// pair is the two moves compared: the user's choice on this node, or the
+// default — the record's next move (a pass too) against the predictor's best
+// other point, or without a next move the two best points.
 func (w *whyNot) pair() (a, b board.Point) {
 	a, b = w.a, w.b
 	if w.chosenOn != w.wb.doc.cursor.Node() {
@@ -268,7 +273,7 @@ func (w *whyNot) pair() (a, b board.Point) {
 	}
 	if a == board.NoPoint {
 		next, ok := nextMove(w.wb.doc.cursor)
-		if !ok || next == board.Pass || ex.Lookup(next) == nil {
+		if !ok || ex.Lookup(next) == nil {
 			next = ex.Best
 		}
 		a = next
@@ -329,6 +334,9 @@ func (w *whyNot) refresh() {
 		} else {
 			w.diagrams[i].Hide()
 			w.captions[i].Text = tag + ": no known shape"
+			if e.Point == board.Pass {
+				w.captions[i].Text = tag + ": pass, no shape"
+			}
 		}
 		w.captions[i].Refresh()
 	}

@@ -112,6 +112,57 @@ func TestWhyNotComparesTheRecordWithTheTop(t *testing.T) {
 	h.compared(w, "C13", top.GTP(19))
 }
 
+// TestWhyNotPass: "Pass vs top" compares pass with the predictor's top point, its rows summing to
+// log(p_pass/p_top) of mm's own distribution, only B marked on the board; and where the record's next
+// move is a pass, that pass is the default A.
+func TestWhyNotPass(t *testing.T) {
+	h, w := proHarness(t, 120)
+	pos := h.wb.doc.cursor.Position()
+	pred, err := predict.New("mm", predict.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d predict.Distribution
+	pred.Predict(pos, &d)
+	top := d.Top(1, nil)[0].Point
+	h.compared(w, "C13", top.GTP(19))
+	var pass *widget.Button
+	for _, o := range test.LaidOutObjects(w.box) {
+		if b, ok := o.(*widget.Button); ok && b.Text == "Pass vs top" {
+			pass = b
+		}
+	}
+	if pass == nil {
+		t.Fatal(`no "Pass vs top" button on the tab`)
+	}
+	test.Tap(pass)
+	h.compared(w, "pass", top.GTP(19))
+	sum := 0.0
+	for _, tm := range w.table.terms {
+		sum += tm.Diff()
+	}
+	if lr := math.Log(d.P[board.Pass] / d.P[top]); len(w.table.terms) == 0 || math.Abs(sum-lr) > 1e-9 {
+		t.Errorf("%d rows sum to %g, log(p_pass/p_top) = %g", len(w.table.terms), sum, lr)
+	}
+	if !strings.Contains(w.lines[0].Text, "A pass") || !strings.Contains(w.lines[0].Text, percent(d.P[board.Pass])) || w.captions[0].Text != "A: pass, no shape" {
+		t.Errorf("A shown as %q, %q", w.lines[0].Text, w.captions[0].Text)
+	}
+	l, _ := w.layer()
+	if marks, ok := l.(*goban.Peer); !ok || len(marks.Labels) != 1 || marks.Labels[0].Text != "B" {
+		t.Errorf("marks %+v, want B's alone", l)
+	}
+
+	// A record's pass is the default A.
+	h = newHarness(t, "(;GM[1]FF[4]SZ[9]KM[7];B[ee];W[];B[cc])")
+	h.wb.move(h.wb.doc.cursor.Forward(1))
+	h.selectTab(tabWhyNot)
+	w = tabOf[*whyNot](h.wb)
+	h.pump("the comparison of the record's pass", func() bool { return w.shownA == board.Pass && w.shownB != board.NoPoint })
+	if !strings.Contains(w.lines[0].Text, "A pass") {
+		t.Errorf("A shown as %q", w.lines[0].Text)
+	}
+}
+
 func (h *harness) wbPoint(s string) board.Point {
 	p := h.at(s)
 	return board.At(p.X, p.Y)
