@@ -33,6 +33,20 @@ func proHarness(t *testing.T, n int) (*harness, *whyNot) {
 	return h, tabOf[*whyNot](h.wb)
 }
 
+// atMove120 is proHarness at move 120 (whose next move is C13) with mm, the tab's predictor, and its
+// distribution there.
+func atMove120(t *testing.T) (*harness, *whyNot, predict.Predictor, *predict.Distribution) {
+	t.Helper()
+	h, w := proHarness(t, 120)
+	pred, err := predict.New("mm", predict.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := new(predict.Distribution)
+	pred.Predict(h.wb.doc.cursor.Position(), d)
+	return h, w, pred, d
+}
+
 // compared waits until the tab compares a with b.
 func (h *harness) compared(w *whyNot, a, b string) {
 	h.t.Helper()
@@ -46,14 +60,8 @@ func (h *harness) compared(w *whyNot, a, b string) {
 // predictor's top move, its rows are predict.Compare's of mm's own explanations and sum to
 // log(p_A/p_B); a click sets A and a Shift+click B without playing; both are marked on the board.
 func TestWhyNotComparesTheRecordWithTheTop(t *testing.T) {
-	h, w := proHarness(t, 120)
+	h, w, pred, d := atMove120(t)
 	pos := h.wb.doc.cursor.Position()
-	pred, err := predict.New("mm", predict.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var d predict.Distribution
-	pred.Predict(pos, &d)
 	top := d.Top(1, nil)[0].Point
 	h.compared(w, "C13", top.GTP(19))
 	e := pred.(predict.Explainer)
@@ -116,14 +124,7 @@ func TestWhyNotComparesTheRecordWithTheTop(t *testing.T) {
 // log(p_pass/p_top) of mm's own distribution, only B marked on the board; and where the record's next
 // move is a pass, that pass is the default A.
 func TestWhyNotPass(t *testing.T) {
-	h, w := proHarness(t, 120)
-	pos := h.wb.doc.cursor.Position()
-	pred, err := predict.New("mm", predict.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var d predict.Distribution
-	pred.Predict(pos, &d)
+	h, w, _, d := atMove120(t)
 	top := d.Top(1, nil)[0].Point
 	h.compared(w, "C13", top.GTP(19))
 	var pass *widget.Button
