@@ -62,13 +62,13 @@ func (a *Predictors) Explain(_ context.Context, name string, pos *game.Position)
 	ex.cost += 8 * len(ex.At)
 	bestP := -1.0
 	for i := range all {
-		e := &all[i]
-		x, y := e.Point.XY()
-		ex.At[y*n+x] = e
-		if e.Probability > bestP {
-			ex.Best, bestP = e.Point, e.Probability
+		m := &all[i]
+		x, y := m.Point.XY()
+		ex.At[y*n+x] = m
+		if m.Probability > bestP {
+			ex.Best, bestP = m.Point, m.Probability
 		}
-		ex.cost += explanationBytes(e)
+		ex.cost += explanationBytes(m)
 	}
 	pass := e.Explain(&own, board.Pass)
 	ex.Pass = &pass
@@ -93,9 +93,9 @@ func (a *Predictors) ExplainTask(name string, deliver func(*Explanations, error)
 		(*Explanations).bytes, deliver)
 }
 
-// BestBut is the most probable legal point (never pass) other than except (the predictor's top move, or its second
-// when except is the top): what the why-not view compares the record's move with by default. NoPoint
-// if there is none.
+// BestBut is the most probable legal point (never pass) other than except (the predictor's top point,
+// or its second when except is the top): what the why-not view compares the record's move with by
+// default. NoPoint if there is none.
 func (ex *Explanations) BestBut(except board.Point) board.Point {
 	if except != ex.Best {
 		return ex.Best
