@@ -42,9 +42,10 @@ var (
 // move to another: by default the record's next move (A) against the
 // predictor's top move (B; its second when the record's move is the top),
 // or any two points the user picks — a click sets A, Shift+click B, while
-// the tab is shown — or pass against the top move. It shows both probabilities and ranks, both shapes, and
-// the factor-by-factor difference of their log-strengths (predict.Compare),
-// largest first, which sums to log(p_A/p_B). Its difference layer draws
+// the tab is shown — or pass against the top move. It shows both
+// probabilities and ranks, both shapes, and the factor-by-factor difference
+// of their log-strengths (predict.Compare), largest first, which sums to
+// log(p_A/p_B). Its difference layer draws
 // log(p_A/p_B) of two predictors on every legal point (live.LogRatio).
 type whyNot struct {
 	tabBase
