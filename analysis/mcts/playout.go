@@ -46,6 +46,14 @@ type Playout struct {
 	w   [2][board.NumCells]float32
 	row [2][board.MaxSize]float64
 
+	// Mercy is the mercy rule's capture lead as a fraction of the board's points (0: no mercy rule):
+	// Run ends a playout once one side has captured that many more stones than the other since Reset,
+	// as Fuego does; such a lead all but decides the count (docs/notes/search-runs). Set it before Reset.
+	Mercy     float64
+	mercyLead int // the capture lead that ends a playout, from Mercy at Reset; 0: never
+	captures0 int // Black's captures minus White's at Reset
+	ended     int // the capture lead when the mercy rule ended the playout, else 0
+
 	// The moves since Reset or CopyFrom (tree moves and playout moves), for AMAF.
 	logP [logMax]board.Point
 	logC [logMax]board.Color
@@ -103,6 +111,9 @@ func (pl *Playout) Board() *board.Board { return &pl.pos.Board }
 func (pl *Playout) Reset(pos *game.Position) {
 	pl.pos = *pos
 	pl.nlog = 0
+	pl.ended = 0
+	pl.mercyLead = int(pl.Mercy * float64(len(pos.Board.Points())))
+	pl.captures0 = pos.Board.Captures(board.Black) - pos.Board.Captures(board.White)
 	if pl.m == nil {
 		return
 	}
@@ -129,10 +140,12 @@ func (pl *Playout) Reset(pos *game.Position) {
 }
 
 // CopyFrom makes pl continue from src's position and weights (src was Reset or played to it), with an
-// empty move log. pl and src must use the same policy.
+// empty move log and src's mercy rule. pl and src must use the same policy.
 func (pl *Playout) CopyFrom(src *Playout) {
 	pl.pos = src.pos
 	pl.nlog = 0
+	pl.ended = src.ended
+	pl.mercyLead, pl.captures0 = src.mercyLead, src.captures0
 	if pl.m != nil {
 		pl.w = src.w
 		pl.row = src.row
@@ -161,8 +174,9 @@ func (pl *Playout) Play(p board.Point) {
 	pl.pos.MoveNumber++
 }
 
-// Run plays the policy's moves until two passes in a row (a pass just before Run counts) or maxMoves
-// moves (3 per point when maxMoves <= 0), and returns the number of moves played.
+// Run plays the policy's moves until two passes in a row (a pass just before Run counts), maxMoves
+// moves (3 per point when maxMoves <= 0) or the mercy rule, and returns the number of moves played.
+// The mercy rule ends the game with two passes, so that the move log reads as a finished game.
 func (pl *Playout) Run(rng *rand.PCG, maxMoves int) int {
 	if maxMoves <= 0 {
 		maxMoves = 3 * len(pl.pos.Board.Points())
@@ -172,6 +186,7 @@ func (pl *Playout) Run(rng *rand.PCG, maxMoves int) int {
 		passes = 1
 	}
 	n := 0
+	b := &pl.pos.Board
 	for n < maxMoves && passes < 2 {
 		p := pl.Choose(rng)
 		if p == board.Pass {
@@ -181,13 +196,27 @@ func (pl *Playout) Run(rng *rand.PCG, maxMoves int) int {
 		}
 		pl.Play(p)
 		n++
+		if pl.mercyLead > 0 {
+			lead := b.Captures(board.Black) - b.Captures(board.White) - pl.captures0
+			if lead >= pl.mercyLead || -lead >= pl.mercyLead {
+				pl.ended = lead
+				for ; passes < 2; passes++ {
+					pl.Play(board.Pass)
+					n++
+				}
+			}
+		}
 	}
 	return n
 }
 
 // Score returns the area score of the board (Chinese counting, every stone alive: at the end of a
 // playout, where no one fills an own eye, the dead are captured) minus komi: positive when Black wins.
+// A playout the mercy rule ended scores its capture lead instead.
 func (pl *Playout) Score() float64 {
+	if pl.ended != 0 {
+		return float64(pl.ended)
+	}
 	black, white := pl.pos.Board.AreaScore(nil)
 	return float64(black-white) - pl.pos.Komi
 }

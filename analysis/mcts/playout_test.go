@@ -3,6 +3,7 @@ package mcts
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"aji/analysis/board"
@@ -354,5 +355,80 @@ func TestSelfAtariChain(t *testing.T) {
 	}
 	if checked < 1000 {
 		t.Fatalf("only %d points of kind saCheck met", checked)
+	}
+}
+
+// TestMercyRule: with the mercy rule a playout makes the same moves as without it, up to the first
+// move after which one side has captured the threshold's number of stones more than the other since
+// Reset; then both pass, and the score is that lead. A lead from before Reset does not count: the
+// second start has White one capture ahead, with a threshold of one stone.
+func TestMercyRule(t *testing.T) {
+	m, err := DefaultPatternModel()
+	if err != nil {
+		t.Fatal(err)
+	}
+	captured := emptyPosition(t, 9, 7)
+	for _, mv := range []string{"B E5", "W E4", "B A1", "W D5", "B A2", "W F5", "B A3", "W E6"} {
+		var c board.Color = board.Black
+		if mv[0] == 'W' {
+			c = board.White
+		}
+		p, err := board.ParseGTP(mv[2:], 9)
+		if err != nil {
+			t.Fatal(err)
+		}
+		captured.Board.PlayLegal(p, c)
+	}
+	captured.ToPlay = board.Black
+	if captured.Board.Captures(board.White) != 1 {
+		t.Fatalf("the set-up captures %d stones, want 1", captured.Board.Captures(board.White))
+	}
+	for _, tc := range []struct {
+		start *game.Position
+		mercy float64
+		lead  int
+	}{{emptyPosition(t, 9, 7), 0.25, 20}, {captured, 1.0 / 81, 1}} {
+		base := tc.start.Board.Captures(board.Black) - tc.start.Board.Captures(board.White)
+		whole, cut := NewPatternPlayout(m), NewPatternPlayout(m)
+		cut.Mercy = tc.mercy
+		ended := 0
+		for seed := range uint64(200) {
+			whole.Reset(tc.start)
+			cut.Reset(tc.start)
+			whole.Run(rand.NewPCG(seed, 1), 0)
+			cut.Run(rand.NewPCG(seed, 1), 0)
+			wm, _ := whole.Moves()
+			cm, _ := cut.Moves()
+			// Replay the whole playout to find where the lead first reaches the threshold.
+			replay := NewPatternPlayout(m)
+			replay.Reset(tc.start)
+			at, lead := -1, 0
+			for i, p := range wm {
+				replay.Play(p)
+				b := replay.Board()
+				if d := b.Captures(board.Black) - b.Captures(board.White) - base; d >= tc.lead || d <= -tc.lead {
+					at, lead = i+1, d
+					break
+				}
+			}
+			if at < 0 {
+				if !slices.Equal(cm, wm) || cut.Score() != whole.Score() {
+					t.Fatalf("seed %d: no lead of %d, yet the mercy playout differs (%d moves against %d)", seed, tc.lead, len(cm), len(wm))
+				}
+				continue
+			}
+			ended++
+			want := append(slices.Clone(wm[:at]), board.Pass, board.Pass)
+			if !slices.Equal(cm, want) {
+				t.Fatalf("seed %d: the mercy playout has %d moves, want the whole one's first %d and two passes", seed, len(cm), at)
+			}
+			if got := cut.Score(); got != float64(lead) {
+				t.Fatalf("seed %d: score %v, want the lead %d", seed, got, lead)
+			}
+		}
+		if ended < 20 {
+			t.Fatalf("the mercy rule of %d stones ended only %d of 200 playouts; the test needs more", tc.lead, ended)
+		}
+		t.Logf("the mercy rule of %d stones ended %d of 200 playouts", tc.lead, ended)
 	}
 }

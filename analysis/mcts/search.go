@@ -122,8 +122,13 @@ type Options struct {
 	ResignThreshold float64
 
 	// Ownership makes Result.Ownership: who owns each point at the end of this Run's playouts, the
-	// search's own territory estimate. It scores each playout's final board twice.
+	// search's own territory estimate. It scores each playout's final board twice, and turns the mercy
+	// rule off, since a playout it ends has no final board.
 	Ownership bool
+
+	// Mercy is the playouts' mercy rule, a capture lead as a fraction of the board's points
+	// (Playout.Mercy; default 0.25, negative: none).
+	Mercy float64
 
 	// Progress, if set, is called every ProgressInterval (default 500 ms) during Run with a snapshot,
 	// from a goroutine of Run's own.
@@ -159,6 +164,7 @@ func (o *Options) defaults() {
 	def(&o.BayesAMAF, 25)
 	def(&o.BayesScale, 0.1)
 	def(&o.ResignThreshold, 0.1)
+	def(&o.Mercy, 0.25)
 	if o.ProgressInterval <= 0 {
 		o.ProgressInterval = 500 * time.Millisecond
 	}
@@ -263,10 +269,19 @@ func New(o Options) (*Search, error) {
 
 // newPlayout makes a playout of the search's policy (a predictor policy's predictor is a thread's own).
 func (s *Search) newPlayout() (*Playout, error) {
+	var pl *Playout
 	if s.model != nil {
-		return NewPatternPlayout(s.model), nil
+		pl = NewPatternPlayout(s.model)
+	} else {
+		var err error
+		if pl, err = NewPlayout(s.o.Policy); err != nil {
+			return nil, err
+		}
 	}
-	return NewPlayout(s.o.Policy)
+	if s.o.Mercy > 0 && !s.o.Ownership {
+		pl.Mercy = s.o.Mercy
+	}
+	return pl, nil
 }
 
 // Run searches pos until a limit of the options is reached or ctx is done, and returns the result. The

@@ -553,3 +553,27 @@ func TestPassCompetesOnAMAF(t *testing.T) {
 		}
 	}
 }
+
+// TestMercyOption: the search's playouts use the mercy rule by default, not when it is turned off, and
+// not when the search estimates ownership, which needs every playout's final board.
+func TestMercyOption(t *testing.T) {
+	for _, tc := range []struct {
+		o    Options
+		want float64
+	}{
+		{Options{Policy: PolicyPattern}, 0.25},
+		{Options{Policy: PolicyLight, Mercy: 0.3}, 0.3},
+		{Options{Policy: PolicyPattern, Mercy: -1}, 0},
+		{Options{Policy: PolicyPattern, Ownership: true}, 0},
+	} {
+		s, err := New(tc.o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, pl := range append([]*Playout{s.rootPl}, s.workers[0].pl) {
+			if pl.Mercy != tc.want {
+				t.Errorf("Mercy %v, Ownership %v: a playout's Mercy is %v, want %v", tc.o.Mercy, tc.o.Ownership, pl.Mercy, tc.want)
+			}
+		}
+	}
+}

@@ -39,6 +39,7 @@ func newSearchPlayer(f *gtpFlags) (*gtp.SearchPlayer, error) {
 		RavePB:     f.raveBias,
 		RaveB:      f.raveB,
 		RaveC:      f.raveC,
+		Mercy:      f.mercy,
 	}
 	return gtp.NewSearchPlayer(o)
 }
