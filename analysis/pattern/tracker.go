@@ -101,14 +101,19 @@ func (t *Tracker) rebuild() {
 // apply updates the ring keys of every centre whose templates hold q for q changing from old to new.
 func (t *Tracker) apply(q board.Point, old, new board.Color) {
 	// Per perspective, a change of q toggles the "own stone" term when q's Black-ness changes and the
-	// "opponent stone" term when its White-ness changes (for White to move the roles swap).
-	var black, white uint64
+	// "opponent stone" term when its White-ness changes (for White to move the roles swap). A stone
+	// placed or removed changes one of the two; a stone changing colour (setup) changes both.
 	if (old == board.Black) != (new == board.Black) {
-		black = ^uint64(0)
+		t.toggle(q, false)
 	}
 	if (old == board.White) != (new == board.White) {
-		white = ^uint64(0)
+		t.toggle(q, true)
 	}
+}
+
+// toggle XORs a Black stone at q (a White one if white) in or out of the ring keys of every centre
+// whose templates hold q.
+func (t *Tracker) toggle(q board.Point, white bool) {
 	qx, qy := q.XY()
 	n := uint(t.g.size)
 	for j := range updates {
@@ -119,10 +124,12 @@ func (t *Tracker) apply(q board.Point, old, new board.Color) {
 		}
 		r := &t.rings[board.At(px, py)]
 		kb, kw := &r[0][u.s0], &r[1][u.s0]
-		for s := range numSyms {
-			kb[s] ^= u.own[s]&black ^ u.opp[s]&white
-			kw[s] ^= u.opp[s]&black ^ u.own[s]&white
+		own, opp := &u.own, &u.opp
+		if white {
+			own, opp = opp, own
 		}
+		xorInto(kb, own)
+		xorInto(kw, opp)
 	}
 }
 
