@@ -120,7 +120,8 @@ func (m *Model) Strength(team []int32, sum []float64) float64 {
 	e, sq := 0.0, 0.0
 	for _, f := range team {
 		e += float64(m.W[f])
-		for q, x := range m.V[int(f)*k : int(f)*k+k] {
+		row := m.V[int(f)*k:][:len(s)] // one bounds check per feature, none per factor
+		for q, x := range row {
 			v := float64(x)
 			s[q] += v
 			sq += v * v
