@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"aji/analysis/board"
+	"aji/internal/hugepage"
 	"aji/models"
 )
 
@@ -66,7 +67,7 @@ func newDictionary(entries []Entry, stern bool) (*Dictionary, error) {
 	for n < 2*uint64(len(entries)) {
 		n *= 2
 	}
-	d := &Dictionary{entries: entries, slots: make([]slot, n), mask: n - 1, stern: stern}
+	d := &Dictionary{entries: entries, slots: hugepage.Slice[slot](int(n)), mask: n - 1, stern: stern}
 	for id, e := range entries {
 		i := slotOf(e.Key) & d.mask
 		for d.slots[i].id != 0 {
