@@ -450,22 +450,25 @@ func (pl *Playout) flush() {
 		var wb, ww float32
 		if b.At(q) == board.Empty {
 			code := code3Black(b, q)
-			wb = pl.weight(q, m.code[code], board.Black)
-			ww = pl.weight(q, m.code[code.Swap()], board.White)
+			wb, ww = m.code[code], m.code[code.Swap()]
+			if wb < 0 { // the rare entries that need the self-atari test, out of line
+				wb = pl.selfAtariWeight(q, wb, board.Black)
+			}
+			if ww < 0 {
+				ww = pl.selfAtariWeight(q, ww, board.White)
+			}
 		}
-		y := int(q)/board.Stride - 1
+		y := uint(q)/board.Stride - 1
 		pl.row[0][y] += float64(wb) - float64(pl.w[0][q])
 		pl.row[1][y] += float64(ww) - float64(pl.w[1][q])
 		pl.w[0][q], pl.w[1][q] = wb, ww
 	}
 }
 
-// weight is a point's weight for c from its code's entry g (PatternModel.code): g itself, or when g is
-// negative, −g times the self-atari γ if counting liberties finds the move is one.
-func (pl *Playout) weight(q board.Point, g float32, c board.Color) float32 {
-	if g >= 0 {
-		return g
-	}
+// selfAtariWeight is a point's weight for c from its code's entry g (PatternModel.code) when g is
+// negative: −g times the self-atari γ if counting liberties finds the move is one, else −g. A
+// non-negative entry is the weight itself.
+func (pl *Playout) selfAtariWeight(q board.Point, g float32, c board.Color) float32 {
 	if f := selfAtariChain(&pl.pos.Board, q, c); f >= 0 {
 		return -g * pl.m.feat[f]
 	}
