@@ -507,7 +507,7 @@ func (pl *Playout) patternMove(rng *rand.PCG) board.Point {
 		pl.smark[p] = pl.gen
 		pl.spP[ns], pl.spW[ns], pl.spNew[ns] = p, w0, w0*mult
 		delta += w0*mult - w0
-		pl.rowAdj[int(p)/board.Stride-1] += w0
+		pl.rowAdj[uint(p)/board.Stride-1] += w0
 		ns++
 	}
 	for i := range pl.ctx.n {
@@ -526,7 +526,7 @@ func (pl *Playout) patternMove(rng *rand.PCG) board.Point {
 		move = pl.draw(u, w, ci, ns)
 	}
 	for i := range ns {
-		pl.rowAdj[int(pl.spP[i])/board.Stride-1] = 0
+		pl.rowAdj[uint(pl.spP[i])/board.Stride-1] = 0
 	}
 	return move
 }
