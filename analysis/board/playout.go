@@ -69,8 +69,8 @@ func (b *Board) Around(p Point) uint32 {
 	c := (*[2*Stride + 3]Color)(b.color[p-Stride-1:])
 	v := uint32(c[0]) | uint32(c[1])<<2 | uint32(c[2])<<4 | uint32(c[Stride])<<6 | uint32(c[Stride+2])<<8 |
 		uint32(c[2*Stride])<<10 | uint32(c[2*Stride+1])<<12 | uint32(c[2*Stride+2])<<14
-	// Empty and off-board cells have the head noChain, whose liberty count is 0. Unrolled by hand: the
-	// compiler keeps a loop over the four neighbours, at twice the instructions.
+	// Empty and off-board cells have the head noChain, whose liberty count is 0. Written out: over an
+	// array of the four offsets the compiler keeps a loop, with a bounds check and a branch each.
 	h := (*[2*Stride + 3]Point)(b.head[p-Stride-1:])
 	if b.chains[h[1]].nlibs == 1 {
 		v |= 1 << 16

@@ -27,7 +27,8 @@ type Entry struct {
 type Dictionary struct {
 	entries []Entry
 	// slots is an open-addressing table (linear probing, at most half full) of key and id+1, 0 = empty:
-	// one cache line per lookup, and no pointer for the garbage collector to scan.
+	// one cache line per lookup, and no pointer for the garbage collector to scan. A large one is on
+	// huge pages where the system offers them (internal/hugepage), so that a lookup misses no TLB.
 	slots []slot
 	mask  uint64
 	// stern marks a dictionary of Stern's templates (keys from SternKeys, sizes 1..NumStern).
