@@ -55,6 +55,15 @@ type Tracker struct {
 	// changes[:changed].
 	changed int
 	rebuilt bool
+	// near[nearStart[q]:nearStart[q+1]] are the on-board centres whose templates hold the point q, with
+	// the update q's change makes to each, for a board of the last Sync's size.
+	near      []nearby
+	nearStart [board.NumCells + 1]int32
+}
+
+type nearby struct {
+	centre board.Point
+	j      uint8 // the index in updates
 }
 
 type change struct {
@@ -68,6 +77,7 @@ func (t *Tracker) Sync(b *board.Board) {
 	full := b.Size() != t.g.size
 	if full {
 		t.g.reset(b.Size())
+		t.findNear()
 	}
 	n := 0
 	for _, p := range b.Points() {
@@ -111,18 +121,29 @@ func (t *Tracker) apply(q board.Point, old, new board.Color) {
 	}
 }
 
+// findNear lists the centres around each point of a board of the size last reset to.
+func (t *Tracker) findNear() {
+	n := uint(t.g.size)
+	t.near = make([]nearby, 0, int(n*n)*numOffsets)
+	for _, q := range board.PointsOf(t.g.size) {
+		t.nearStart[q] = int32(len(t.near))
+		qx, qy := q.XY()
+		for j, u := range updates {
+			px, py := qx-int(u.dx), qy-int(u.dy)
+			if uint(px) < n && uint(py) < n {
+				t.near = append(t.near, nearby{board.At(px, py), uint8(j)})
+			}
+		}
+		t.nearStart[q+1] = int32(len(t.near))
+	}
+}
+
 // toggle XORs a Black stone at q (a White one if white) in or out of the ring keys of every centre
 // whose templates hold q.
 func (t *Tracker) toggle(q board.Point, white bool) {
-	qx, qy := q.XY()
-	n := uint(t.g.size)
-	for j := range updates {
-		u := &updates[j]
-		px, py := qx-int(u.dx), qy-int(u.dy)
-		if uint(px) >= n || uint(py) >= n {
-			continue
-		}
-		r := &t.rings[board.At(px, py)]
+	for _, e := range t.near[t.nearStart[q]:t.nearStart[q+1]] {
+		u := &updates[e.j]
+		r := &t.rings[e.centre]
 		kb, kw := &r[0][u.s0], &r[1][u.s0]
 		own, opp := &u.own, &u.opp
 		if white {
