@@ -67,24 +67,24 @@ func (b *Board) Playout(rng *rand.PCG, c Color, maxMoves int) int {
 // chain in atari. It is pattern.Code3 for Black to move, read without a bounds check per point.
 func (b *Board) Around(p Point) uint32 {
 	c := (*[2*Stride + 3]Color)(b.color[p-Stride-1:])
-	// Colours go through uint8 (they are 0..3) so that each load folds its offset into one instruction;
-	// a sign-extending load does not.
+	// Colours go through uint8 (they are 0..3), and chain heads below through uint16 (they are points),
+	// so that each load folds its offset into one instruction; a sign-extending load does not.
 	v := uint32(uint8(c[0])) | uint32(uint8(c[1]))<<2 | uint32(uint8(c[2]))<<4 |
 		uint32(uint8(c[Stride]))<<6 | uint32(uint8(c[Stride+2]))<<8 |
 		uint32(uint8(c[2*Stride]))<<10 | uint32(uint8(c[2*Stride+1]))<<12 | uint32(uint8(c[2*Stride+2]))<<14
 	// Empty and off-board cells have the head noChain, whose liberty count is 0. Written out: over an
 	// array of the four offsets the compiler keeps a loop, with a bounds check and a branch each.
 	h := (*[2*Stride + 3]Point)(b.head[p-Stride-1:])
-	if b.chains[h[1]].nlibs == 1 {
+	if b.chains[uint16(h[1])].nlibs == 1 {
 		v |= 1 << 16
 	}
-	if b.chains[h[Stride]].nlibs == 1 {
+	if b.chains[uint16(h[Stride])].nlibs == 1 {
 		v |= 1 << 17
 	}
-	if b.chains[h[Stride+2]].nlibs == 1 {
+	if b.chains[uint16(h[Stride+2])].nlibs == 1 {
 		v |= 1 << 18
 	}
-	if b.chains[h[2*Stride+1]].nlibs == 1 {
+	if b.chains[uint16(h[2*Stride+1])].nlibs == 1 {
 		v |= 1 << 19
 	}
 	return v
