@@ -12,7 +12,8 @@ const Size = 2 << 20
 
 // Slice returns a zeroed slice of n elements of T. When it spans at least one huge page, its start is
 // aligned to Size (as nearly as T's size allows) and the whole huge pages inside it are marked for the
-// system to back with huge pages. It is ordinary garbage-collected memory.
+// system to back with huge pages; aligning it costs up to one huge page more. It is ordinary
+// garbage-collected memory.
 func Slice[T any](n int) []T {
 	var zero T
 	elem := unsafe.Sizeof(zero)
