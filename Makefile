@@ -34,7 +34,8 @@ STATICCHECK := $(shell $(GO) env GOPATH)/bin/staticcheck
 # A package's tests, not the whole run: cmd/aji's took over 10 minutes under -race on a 2-core machine
 # 2.5 times slower than the usual one.
 TEST_TIMEOUT ?= 25m
-FUZZTIME ?= 5s
+# Executions per fuzz target; empty: scripts/fuzz.sh's own counts.
+FUZZEXECS ?=
 
 .PHONY: run build test bench deps-run deps-test fmt vet staticcheck unit fuzz screenshot docs-screenshot clean install uninstall
 
@@ -74,7 +75,7 @@ unit:
 	$(GO) test -race -timeout $(TEST_TIMEOUT) $$($(GO) list -f '{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}{{end}}' ./...)
 
 fuzz:
-	FUZZTIME=$(FUZZTIME) scripts/fuzz.sh
+	FUZZEXECS=$(FUZZEXECS) scripts/fuzz.sh
 
 # The real app under Xvfb; fails unless the window shows a board.
 screenshot:
