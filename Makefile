@@ -71,8 +71,12 @@ staticcheck:
 # Only packages with tests: `go test` builds the others too, and for the
 # app that means a second, race-instrumented cgo build of GLFW (minutes on a
 # cold cache) that tests nothing; vet and the screenshot build cover it.
+# cmd/aji a second time without -race: its tests that recompute figures end to
+# end skip under the race detector, which slows them ninefold (see its
+# race_test.go).
 unit:
 	$(GO) test -race -timeout $(TEST_TIMEOUT) $$($(GO) list -f '{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}{{end}}' ./...)
+	$(GO) test -timeout $(TEST_TIMEOUT) ./cmd/aji
 
 fuzz:
 	FUZZEXECS=$(FUZZEXECS) scripts/fuzz.sh

@@ -10,6 +10,15 @@ import (
 // it): each size's and thread count's figure comes from two processes' times, the longer run costing
 // more. Wall times are recorded but not compared: a loaded machine can make them cross.
 func TestBenchSearch(t *testing.T) {
+	for _, bad := range []string{"0", "1,x", "", "2,1", "1,2000"} {
+		if _, err := run(t, "bench", "search", "--threads", bad); !errors.Is(err, errUsage) {
+			t.Errorf("--threads %q: %v", bad, err)
+		}
+	}
+	if _, err := run(t, "bench", "search", "--playouts9", "400"); !errors.Is(err, errUsage) {
+		t.Errorf("400 playouts, under the baseline: %v", err)
+	}
+	skipUnderRace(t)
 	out, err := run(t, "bench", "search", "--playouts9", "1500", "--playouts19", "700", "--threads", "1,2", "--json")
 	if err != nil {
 		t.Fatal(err)
@@ -26,13 +35,5 @@ func TestBenchSearch(t *testing.T) {
 			f.BaselineWallSeconds <= 0 || f.WallSeconds <= 0 || (f.Threads == 1 && f.Scaling != 0) {
 			t.Errorf("%dx%d: %+v", f.Size, f.Size, f)
 		}
-	}
-	for _, bad := range []string{"0", "1,x", "", "2,1", "1,2000"} {
-		if _, err := run(t, "bench", "search", "--threads", bad); !errors.Is(err, errUsage) {
-			t.Errorf("--threads %q: %v", bad, err)
-		}
-	}
-	if _, err := run(t, "bench", "search", "--playouts9", "400"); !errors.Is(err, errUsage) {
-		t.Errorf("400 playouts, under the baseline: %v", err)
 	}
 }

@@ -45,6 +45,7 @@ var metricsRe = regexp.MustCompile(`<tr><td>([^<]+)</td><td>(\d+)</td>` + string
 // every figure of the metrics table, the intervals around the top-k rates, the figures, and 25
 // worst positions per predictor, each with its board image, worst first.
 func TestReportMatchesEval(t *testing.T) {
+	skipUnderRace(t)
 	dir := writeReport(t, "mm,cnn")
 	out, err := run(t, "eval", "--predictor", "mm,cnn", "--games", validationGames, "--max-games", fmt.Sprint(reportGames), "--json")
 	if err != nil {
@@ -293,6 +294,7 @@ func checkFigures(img image.Image) error {
 // screenshot that the three figures are shown with their curves; then breaks the first figure's path
 // and checks that the same test sees it missing.
 func TestReportInChromium(t *testing.T) {
+	skipUnderRace(t)
 	bin := chromium(t)
 	dir := writeReport(t, "mm,cfg")
 	shots := t.TempDir()

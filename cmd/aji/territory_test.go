@@ -51,6 +51,7 @@ func TestTerritoryEvalUsage(t *testing.T) {
 // games: positions from Game.PositionAfter, a fresh estimator per position, the cross-entropy and sign
 // agreement summed here. LBP and mc are deterministic, so the two must agree to rounding.
 func TestTerritoryEvalMatchesDirect(t *testing.T) {
+	skipUnderRace(t)
 	for _, p := range []string{validationLabels, validationGames} {
 		if _, err := os.Stat(p); err != nil {
 			t.Skipf("validation data absent (%v); it lives in ../shared/data", err)
@@ -160,17 +161,28 @@ func TestTerritoryEvalMatchesDirect(t *testing.T) {
 	}
 }
 
-func TestBenchTerritoryJSON(t *testing.T) {
+// TestBenchAllJSON runs every benchmark but search and reading (`bench all`) and checks the
+// territory figures, which only it measures.
+func TestBenchAllJSON(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: exact inference takes ~1 s a 19x19 position")
 	}
-	out, err := run(t, "bench", "territory", "--seconds", "0.01", "--json")
+	skipUnderRace(t)
+	out, err := run(t, "bench", "all", "--seconds", "0.01", "--json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var v struct{ Territory []territoryFigure }
+	var v struct {
+		Board     []boardFigure
+		Predict   []predictFigure
+		Playout   []playoutFigure
+		Territory []territoryFigure
+	}
 	if err := json.Unmarshal([]byte(out), &v); err != nil {
 		t.Fatal(err)
+	}
+	if len(v.Board) == 0 || len(v.Predict) == 0 || len(v.Playout) == 0 {
+		t.Errorf("bench all left out board, predict or playout figures: %s", out)
 	}
 	methods := map[string]territoryFigure{}
 	for _, f := range v.Territory {

@@ -37,6 +37,7 @@ func TestTrainTerritory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: reads the validation archive")
 	}
+	skipUnderRace(t)
 	out := filepath.Join(t.TempDir(), "b5.ajim")
 	text, err := run(t, "train", "boltzmann5", "--games", games, "--labels", labels, "--out", out, "--max-labels", "8",
 		"--moves", "20,80", "--iterations", "20", "--validation", games, "--validation-labels", labels, "--validation-inference", "lbp")
