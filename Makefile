@@ -31,8 +31,8 @@ SKIP_DEPS ?=
 # as 2026.2.2) analyses Go 1.26 code.
 STATICCHECK_VERSION ?= v0.8.2
 STATICCHECK := $(shell $(GO) env GOPATH)/bin/staticcheck
-# A package's tests, not the whole run: cmd/aji's took over 10 minutes under -race on a 2-core machine
-# 2.5 times slower than the usual one.
+# A package's tests, not the whole run: ui/workbench's take about 8 minutes under -race on a slow
+# 2-core machine (cmd/aji's took over 10 before its figure tests left the race pass).
 TEST_TIMEOUT ?= 25m
 # Executions per fuzz target; empty: scripts/fuzz.sh's own counts.
 FUZZEXECS ?=
