@@ -71,12 +71,13 @@ staticcheck:
 # Only packages with tests: `go test` builds the others too, and for the
 # app that means a second, race-instrumented cgo build of GLFW (minutes on a
 # cold cache) that tests nothing; vet and the screenshot build cover it.
-# cmd/aji a second time without -race: its tests that recompute figures end to
-# end skip under the race detector, which slows them ninefold (see its
-# race_test.go).
+# Then, without -race, the packages with a race_test.go: their tests that the
+# race detector would slow tenfold (figures recomputed end to end, property
+# tests on one goroutine) are skipped or scaled down under it, and run in full
+# here.
 unit:
 	$(GO) test -race -timeout $(TEST_TIMEOUT) $$($(GO) list -f '{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}{{end}}' ./...)
-	$(GO) test -timeout $(TEST_TIMEOUT) ./cmd/aji
+	$(GO) test -timeout $(TEST_TIMEOUT) $$($(GO) list -tags race -f '{{range .TestGoFiles}}{{if eq . "race_test.go"}}{{$$.ImportPath}}{{end}}{{end}}{{range .XTestGoFiles}}{{if eq . "race_test.go"}}{{$$.ImportPath}}{{end}}{{end}}' ./...)
 
 fuzz:
 	FUZZEXECS=$(FUZZEXECS) scripts/fuzz.sh

@@ -412,7 +412,7 @@ func TestHashAfterAndSuperko(t *testing.T) {
 // the incremental chains and liberties with a naive recomputation, and Legal with a naive legality test.
 func TestRandomGamesKeepInvariants(t *testing.T) {
 	games := 40
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
 		games = 8
 	}
 	rng := rand.New(rand.NewPCG(7, 11))

@@ -20,6 +20,9 @@ import (
 // the positions kept are those of the largest ranks, each with the rank and probability the predictor
 // gives when asked afresh, and the by-size rows add up to the run's positions and top-1.
 func TestWorstAndBySize(t *testing.T) {
+	if raceEnabled {
+		t.Skip("-race: three games evaluated afresh; run without -race")
+	}
 	dir := t.TempDir()
 	var games []*game.Game
 	for _, name := range assets.Games() {

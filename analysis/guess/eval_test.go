@@ -18,6 +18,9 @@ var sample = filepath.Join("..", "..", "assets", "games", "Agon-01-8.sgf")
 // cfg's guesses computed as the app computes them, and checks each predictor's top-1 count and number
 // of moves against `aji eval`'s on the same file (eval.Run, what the command runs).
 func TestPredictorsAgreeWithEval(t *testing.T) {
+	if raceEnabled {
+		t.Skip("-race: a whole game guessed with two predictors; run without -race")
+	}
 	names := []string{"mm", "cfg"}
 	want, err := eval.Run(context.Background(), names, sample, eval.Options{})
 	if err != nil {

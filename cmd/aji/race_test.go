@@ -4,5 +4,5 @@ package main
 
 // raceEnabled skips the tests that recompute figures end to end on real data under the race detector,
 // which slows them about ninefold (seven minutes of the package's ten on a 2-core machine); `make test`
-// runs this package a second time without it, where they run.
+// runs this package again without -race, where they run.
 const raceEnabled = true

@@ -64,6 +64,9 @@ func TestTrainRecoversBoltzmann5(t *testing.T) {
 	if testing.Short() {
 		t.Skip("recovery test samples 400 4x4 boards by enumeration and trains three times; run without -short")
 	}
+	if raceEnabled {
+		t.Skip("-race: three trainings of 400 boards take three minutes; TestTrainWorkersAgree runs its concurrency")
+	}
 	truth := territory.Boltzmann5Params{1.8, 0.5, 0.4, 0.45, 0.27}
 	data := sampleExamples(t, truth, 400, 2, 11)
 	train := func(opt Options) []float64 {
@@ -103,5 +106,31 @@ func TestTrainRecoversBoltzmann5(t *testing.T) {
 				t.Errorf("%s: parameter %d = %.3f, want %.3f (tolerance %.2f)", c.name, k, got[k], c.want[k], c.tol)
 			}
 		}
+	}
+}
+
+// TestTrainWorkersAgree trains on the same examples with one worker and with two, which split the
+// expectations between goroutines: the parameters must agree to rounding. It is the recovery test's
+// concurrency at a size the race detector runs in seconds.
+func TestTrainWorkersAgree(t *testing.T) {
+	data := sampleExamples(t, territory.Boltzmann5Params{1.8, 0.5, 0.4, 0.45, 0.27}, 40, 2, 5)
+	var got [2][]float64
+	for i, workers := range []int{1, 2} {
+		tr, err := NewTrainer(territory.KindBoltzmann5, data, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got[i], err = tr.Train(context.Background(), nil, Options{Inference: territory.MethodExact, Iterations: 30, Workers: workers, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	for k := range got[0] {
+		if math.Abs(got[0][k]-got[1][k]) > 1e-9 {
+			t.Errorf("parameter %d: %.12f with one worker, %.12f with two", k, got[0][k], got[1][k])
+		}
+	}
+	if got[0][0] == 0 {
+		t.Errorf("nothing learned: %v", got[0])
 	}
 }

@@ -1,0 +1,5 @@
+//go:build !race
+
+package guess
+
+const raceEnabled = false
