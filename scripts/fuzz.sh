@@ -13,8 +13,8 @@ cd "$(dirname "$0")/.."
 
 # Executions per target: 20,000, or the count below for targets whose one
 # execution is slow (a whole model decoded, a game replayed, a GTP session
-# served), each sized to about 5 s on a slow 2-core machine. FUZZEXECS, when
-# set, is the count for every target.
+# served), each about what 5 s of fuzzing gave on a slow 2-core machine.
+# FUZZEXECS, when set, is the count for every target.
 declare -A execs=(
 	[aji/analysis/game FuzzParse]=4000
 	[aji/analysis/gtp FuzzServe]=6000
