@@ -161,7 +161,7 @@ func TestTerritoryEvalMatchesDirect(t *testing.T) {
 	}
 }
 
-// TestBenchAllJSON runs every benchmark but search and reading (`bench all`) and checks the
+// TestBenchAllJSON runs `bench all` (board, predict, playout and territory) and checks the
 // territory figures, which only it measures.
 func TestBenchAllJSON(t *testing.T) {
 	if testing.Short() {
