@@ -80,7 +80,7 @@ func benchCfg(ctx context.Context, d time.Duration) ([]cfgFigure, error) {
 	for _, op := range []string{cfgOpBuild, cfgOpBuildFeatures} {
 		withFeatures := op == cfgOpBuildFeatures
 		nf := 0
-		fig := measureCfg(ctx, op, "position", d, func(i int) {
+		fig := measureCfg(ctx, op, "position", d, len(positions), func(i int) {
 			pos := &positions[i%len(positions)]
 			g.Build(&pos.Board, pos.ToPlay, iters)
 			if withFeatures {
@@ -90,11 +90,11 @@ func benchCfg(ctx context.Context, d time.Duration) ([]cfgFigure, error) {
 				}
 			}
 		})
-		fig.FeaturesPerOp = float64(nf) / float64(fig.Ops)
+		fig.FeaturesPerOp = float64(nf) / float64(len(positions)+fig.Ops) // counted in the warm-up too
 		figs = append(figs, fig)
 	}
 	tr := cfg.NewTracker(iters)
-	figs = append(figs, measureCfg(ctx, cfgOpReset, "position", d, func(i int) {
+	figs = append(figs, measureCfg(ctx, cfgOpReset, "position", d, len(positions), func(i int) {
 		tr.Reset(&positions[i%len(positions)].Board)
 	}))
 
@@ -137,10 +137,13 @@ func benchCfg(ctx context.Context, d time.Duration) ([]cfgFigure, error) {
 	return figs, ctx.Err()
 }
 
-// measureCfg calls op(0), op(1), ... for at least d and at least once, after one untimed call that lets
-// reused buffers reach their size, and reports the time and the allocations per call.
-func measureCfg(ctx context.Context, name, per string, d time.Duration, op func(i int)) cfgFigure {
-	op(0)
+// measureCfg calls op(0), op(1), ... for at least d and at least once, after untimed calls of op(0) to
+// op(warm-1) (every input once) that let reused buffers reach their size, and reports the time and the
+// allocations per call.
+func measureCfg(ctx context.Context, name, per string, d time.Duration, warm int, op func(i int)) cfgFigure {
+	for i := range warm {
+		op(i)
+	}
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	n := 0
