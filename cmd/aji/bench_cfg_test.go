@@ -7,8 +7,9 @@ import (
 )
 
 func TestBenchCfgJSON(t *testing.T) {
-	// 0.1 s a figure: enough calls that the runtime's own rare allocations (a new thread or goroutine
-	// of its own, counted in the same MemStats) stay well under one a call, even under -race.
+	// MemStats counts the whole process's allocations (the runtime's own, finalizers of earlier tests'
+	// objects); at 0.1 s a figure there are calls enough that those stay well under one a call, even
+	// under -race on a slow machine (at 0.01 s CI once saw 7 over 3 calls).
 	out, err := run(t, "bench", "cfg", "--seconds", "0.3", "--json")
 	if err != nil {
 		t.Fatal(err)
