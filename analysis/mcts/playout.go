@@ -48,7 +48,9 @@ type Playout struct {
 
 	// Mercy is the mercy rule's capture lead as a fraction of the board's points (0: no mercy rule):
 	// Run ends a playout once one side has captured that many more stones than the other since Reset,
-	// as Fuego does; such a lead all but decides the count (docs/notes/search-runs). Set it before Reset.
+	// as Fuego does; such a lead all but decides the count (docs/notes/search-runs). A lead that komi
+	// outweighs (Black's lead, komi larger still) decides nothing, and the playout goes on. Set it
+	// before Reset.
 	Mercy     float64
 	mercyLead int // the capture lead that ends a playout, from Mercy at Reset; 0: never
 	captures0 int // Black's captures minus White's at Reset
@@ -198,7 +200,7 @@ func (pl *Playout) Run(rng *rand.PCG, maxMoves int) int {
 		n++
 		if pl.mercyLead > 0 {
 			lead := b.Captures(board.Black) - b.Captures(board.White) - pl.captures0
-			if lead >= pl.mercyLead || -lead >= pl.mercyLead {
+			if (lead >= pl.mercyLead || -lead >= pl.mercyLead) && pl.decides(lead) {
 				pl.ended = lead
 				for ; passes < 2; passes++ {
 					pl.Play(board.Pass)
@@ -210,12 +212,19 @@ func (pl *Playout) Run(rng *rand.PCG, maxMoves int) int {
 	return n
 }
 
+// decides reports whether a capture lead for Black (negative: for White) still favours the same side
+// after komi, so that the mercy rule may score it.
+func (pl *Playout) decides(lead int) bool {
+	net := float64(lead) - pl.pos.Komi
+	return net != 0 && (net > 0) == (lead > 0)
+}
+
 // Score returns the area score of the board (Chinese counting, every stone alive: at the end of a
 // playout, where no one fills an own eye, the dead are captured) minus komi: positive when Black wins.
-// A playout the mercy rule ended scores its capture lead instead.
+// A playout the mercy rule ended scores its capture lead, minus komi, instead.
 func (pl *Playout) Score() float64 {
 	if pl.ended != 0 {
-		return float64(pl.ended)
+		return float64(pl.ended) - pl.pos.Komi
 	}
 	black, white := pl.pos.Board.AreaScore(nil)
 	return float64(black-white) - pl.pos.Komi

@@ -360,8 +360,9 @@ func TestSelfAtariChain(t *testing.T) {
 
 // TestMercyRule: with the mercy rule a playout makes the same moves as without it, up to the first
 // move after which one side has captured the threshold's number of stones more than the other since
-// Reset; then both pass, and the score is that lead. A lead from before Reset does not count: the
-// second start has White one capture ahead, with a threshold of one stone.
+// Reset, komi not outweighing it; then both pass, and the score is that lead minus komi. A lead from
+// before Reset does not count: the second start has White one capture ahead, with a threshold of one
+// stone. With a komi of 30, Black's leads of 20 decide nothing.
 func TestMercyRule(t *testing.T) {
 	m, err := DefaultPatternModel()
 	if err != nil {
@@ -380,6 +381,7 @@ func TestMercyRule(t *testing.T) {
 		captured.Board.PlayLegal(p, c)
 	}
 	captured.ToPlay = board.Black
+	captured.Komi = 0.5
 	if captured.Board.Captures(board.White) != 1 {
 		t.Fatalf("the set-up captures %d stones, want 1", captured.Board.Captures(board.White))
 	}
@@ -387,11 +389,12 @@ func TestMercyRule(t *testing.T) {
 		start *game.Position
 		mercy float64
 		lead  int
-	}{{emptyPosition(t, 9, 7), 0.25, 20}, {captured, 1.0 / 81, 1}} {
+	}{{emptyPosition(t, 9, 7), 0.25, 20}, {captured, 1.0 / 81, 1}, {emptyPosition(t, 9, 30), 0.25, 20}} {
+		komi := tc.start.Komi
 		base := tc.start.Board.Captures(board.Black) - tc.start.Board.Captures(board.White)
 		whole, cut := NewPatternPlayout(m), NewPatternPlayout(m)
 		cut.Mercy = tc.mercy
-		ended := 0
+		ended, outweighed := 0, 0 // playouts ended; and those that passed a lead komi outweighs
 		for seed := range uint64(200) {
 			whole.Reset(tc.start)
 			cut.Reset(tc.start)
@@ -402,14 +405,21 @@ func TestMercyRule(t *testing.T) {
 			// Replay the whole playout to find where the lead first reaches the threshold.
 			replay := NewPatternPlayout(m)
 			replay.Reset(tc.start)
-			at, lead := -1, 0
+			at, lead, passed := -1, 0, false
 			for i, p := range wm {
 				replay.Play(p)
 				b := replay.Board()
-				if d := b.Captures(board.Black) - b.Captures(board.White) - base; d >= tc.lead || d <= -tc.lead {
-					at, lead = i+1, d
-					break
+				d := b.Captures(board.Black) - b.Captures(board.White) - base
+				if d >= tc.lead || d <= -tc.lead {
+					if net := float64(d) - komi; net != 0 && (net > 0) == (d > 0) {
+						at, lead = i+1, d
+						break
+					}
+					passed = true
 				}
+			}
+			if passed {
+				outweighed++
 			}
 			if at < 0 {
 				if !slices.Equal(cm, wm) || cut.Score() != whole.Score() {
@@ -422,13 +432,16 @@ func TestMercyRule(t *testing.T) {
 			if !slices.Equal(cm, want) {
 				t.Fatalf("seed %d: the mercy playout has %d moves, want the whole one's first %d and two passes", seed, len(cm), at)
 			}
-			if got := cut.Score(); got != float64(lead) {
-				t.Fatalf("seed %d: score %v, want the lead %d", seed, got, lead)
+			if got := cut.Score(); got != float64(lead)-komi {
+				t.Fatalf("seed %d: score %v, want the lead %d minus komi %v", seed, got, lead, komi)
 			}
 		}
 		if ended < 20 {
 			t.Fatalf("the mercy rule of %d stones ended only %d of 200 playouts; the test needs more", tc.lead, ended)
 		}
-		t.Logf("the mercy rule of %d stones ended %d of 200 playouts", tc.lead, ended)
+		if komi > float64(tc.lead) && outweighed == 0 {
+			t.Fatalf("komi %v: no playout had a lead of %d that komi outweighs; the test needs some", komi, tc.lead)
+		}
+		t.Logf("the mercy rule of %d stones, komi %v: ended %d of 200 playouts, %d went on past a lead komi outweighs", tc.lead, komi, ended, outweighed)
 	}
 }

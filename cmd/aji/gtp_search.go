@@ -40,6 +40,8 @@ func newSearchPlayer(f *gtpFlags) (*gtp.SearchPlayer, error) {
 		RaveB:      f.raveB,
 		RaveC:      f.raveC,
 		Mercy:      f.mercy,
+
+		ResignThreshold: f.resign,
 	}
 	return gtp.NewSearchPlayer(o)
 }

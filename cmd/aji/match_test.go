@@ -105,6 +105,29 @@ func TestGTPSearch(t *testing.T) {
 	}
 }
 
+// TestGTPResign: with a komi Black cannot overcome, the search resigns at the default --resign, and
+// plays on with --resign -1.
+func TestGTPResign(t *testing.T) {
+	old := gtpInput
+	defer func() { gtpInput = old }()
+	for _, c := range []struct {
+		flags  []string
+		resign bool
+	}{{nil, true}, {[]string{"--resign", "-1"}, false}} {
+		gtpInput = strings.NewReader("boardsize 9\nkomi 80\ngenmove b\n")
+		out, err := run(t, append([]string{"gtp", "--playouts", "2000", "--predictor", "mm"}, c.flags...)...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resps := strings.Split(strings.TrimSuffix(out, "\n\n"), "\n\n"); len(resps) != 3 || (resps[2] == "= resign") != c.resign {
+			t.Errorf("%v: output %q, want resign %v", c.flags, out, c.resign)
+		}
+	}
+	if _, err := run(t, "gtp", "--resign", "1"); err == nil {
+		t.Error("--resign 1 accepted")
+	}
+}
+
 // TestMatchAgainstGNUGo plays a real match: Aji's predictor player (this binary as `aji gtp`) against
 // GNU Go at level 1 on 9x9, four short games, counted by a GNU Go referee. It checks the JSON and that
 // every game is saved as SGF that reads back with analysis/game and agrees with the JSON.
