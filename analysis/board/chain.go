@@ -36,19 +36,15 @@ func (b *Board) LibertyPoints(p Point, buf []Point) []Point {
 	switch c.nlibs {
 	case 1:
 		return append(buf, Point(c.libSum/int32(c.libs)))
-	case 2: // the playouts' common case: the second is any other empty neighbour
-		first := NoPoint
+	case 2: // the playouts' common case: the walk stops at the first, and the second follows from it
 		for s := p; ; {
 			for _, d := range neighbours {
-				if l := s + d; b.color[l] == Empty && l != first {
-					if first != NoPoint {
-						return append(buf, first, l)
-					}
-					first = l
+				if l := s + d; b.color[l] == Empty {
+					return append(buf, l, b.OtherLiberty(p, l))
 				}
 			}
 			if s = b.next[s]; s == p {
-				return append(buf, first) // unreachable while the count is right
+				return buf // unreachable while the count is right
 			}
 		}
 	}
@@ -69,6 +65,21 @@ func (b *Board) LibertyPoints(p Point, buf []Point) []Point {
 		}
 	}
 	return buf
+}
+
+// OtherLiberty returns the liberty besides l of the chain at p, which has exactly two liberties, l one
+// of them. It walks nothing: every stone of the chain next to l makes a pseudo-liberty naming l, and
+// the chain's other pseudo-liberties all name the other liberty, so their sum over their count is it.
+func (b *Board) OtherLiberty(p, l Point) Point {
+	h := b.head[p]
+	c := &b.chains[h]
+	n := int32(0) // pseudo-liberties naming l
+	for _, d := range neighbours {
+		if b.head[l+d] == h {
+			n++
+		}
+	}
+	return Point((c.libSum - n*int32(l)) / (int32(c.libs) - n))
 }
 
 // HashAfter returns the hash the board would have after c plays the legal move p.

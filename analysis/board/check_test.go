@@ -82,6 +82,21 @@ func (b *Board) check() error {
 		if libs.Len() == 0 {
 			return fmt.Errorf("chain of %s has no liberty on the board\n%s", p.GTP(b.size), b)
 		}
+		listed := b.LibertyPoints(p, nil)
+		var set PointSet
+		for _, l := range listed {
+			set.Add(l)
+		}
+		if set != libs || len(listed) != libs.Len() {
+			return fmt.Errorf("chain of %s: LibertyPoints %v\n%s", p.GTP(b.size), listed, b)
+		}
+		if libs.Len() == 2 {
+			for _, l := range listed {
+				if o := b.OtherLiberty(p, l); o == l || !libs.Has(o) {
+					return fmt.Errorf("chain of %s: OtherLiberty(%s) = %s\n%s", p.GTP(b.size), l.GTP(b.size), o.GTP(b.size), b)
+				}
+			}
+		}
 		for i := range seen {
 			seen[i] |= stones[i]
 		}

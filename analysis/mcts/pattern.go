@@ -267,15 +267,12 @@ func selfAtariChain(b *board.Board, p board.Point, c board.Color) int {
 		switch b.Liberties(q, 3) {
 		case 3:
 			return -1
-		case 2:
-			var buf [2]board.Point
-			for _, l := range b.LibertyPoints(q, buf[:0]) {
-				if l != p && l != lib {
-					if lib != board.NoPoint {
-						return -1
-					}
-					lib = l
+		case 2: // p is one liberty of the chain
+			if l := b.OtherLiberty(q, p); l != lib {
+				if lib != board.NoPoint {
+					return -1
 				}
+				lib = l
 			}
 		}
 	}

@@ -530,8 +530,8 @@ func (pl *Playout) patternMove(rng *rand.PCG) board.Point {
 		special(k, 0)
 	}
 	total := delta
-	for y := range size {
-		total += pl.row[ci][y]
+	for _, r := range pl.row[ci][:size] { // the row sums in order, as draw meets them
+		total += r
 	}
 	move := board.Pass
 	if total > 1e-30 {
