@@ -74,10 +74,11 @@ staticcheck:
 # Then, without -race, the packages with a race_test.go: their tests that the
 # race detector would slow tenfold (figures recomputed end to end, property
 # tests on one goroutine) are skipped or scaled down under it, and run in full
-# here.
+# here. Without profile-guided optimisation (cmd/aji/default.pgo): it changes
+# no result, and would compile cmd/aji's dependencies a second time.
 unit:
-	$(GO) test -race -timeout $(TEST_TIMEOUT) $$($(GO) list -f '{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}{{end}}' ./...)
-	$(GO) test -timeout $(TEST_TIMEOUT) $$($(GO) list -tags race -f '{{range .TestGoFiles}}{{if eq . "race_test.go"}}{{$$.ImportPath}}{{end}}{{end}}{{range .XTestGoFiles}}{{if eq . "race_test.go"}}{{$$.ImportPath}}{{end}}{{end}}' ./...)
+	$(GO) test -pgo=off -race -timeout $(TEST_TIMEOUT) $$($(GO) list -f '{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}{{end}}' ./...)
+	$(GO) test -pgo=off -timeout $(TEST_TIMEOUT) $$($(GO) list -tags race -f '{{range .TestGoFiles}}{{if eq . "race_test.go"}}{{$$.ImportPath}}{{end}}{{end}}{{range .XTestGoFiles}}{{if eq . "race_test.go"}}{{$$.ImportPath}}{{end}}{{end}}' ./...)
 
 fuzz:
 	FUZZEXECS=$(FUZZEXECS) scripts/fuzz.sh
