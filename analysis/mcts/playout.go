@@ -377,7 +377,10 @@ func (pl *Playout) playPattern(p board.Point, c board.Color) {
 	opp := c.Opponent()
 	var heads [4]board.Point
 	nh, nc := 0, 0
-	shortOwn := false
+	// The other liberties of the mover's chains next to p that have two: they change status if the
+	// chain p joins them into has three or more (with two or fewer, all its liberties are redone).
+	var ownLibs [4]board.Point
+	no := 0
 	for _, q := range p.Neighbours() {
 		switch b.At(q) {
 		case opp:
@@ -402,7 +405,10 @@ func (pl *Playout) playPattern(p board.Point, c board.Color) {
 				}
 			}
 		case c:
-			shortOwn = shortOwn || b.InAtari(q) || b.Liberties(q, 3) <= 2
+			if b.Liberties(q, 3) == 2 {
+				ownLibs[no] = b.OtherLiberty(q, p)
+				no++
+			}
 		}
 	}
 	// The mover's chains next to the captured stones gain liberties; the weights at their old liberties
@@ -438,8 +444,12 @@ func (pl *Playout) playPattern(p board.Point, c board.Color) {
 			}
 		}
 	}
-	if shortOwn || b.Liberties(p, 3) <= 2 {
+	if b.Liberties(p, 3) <= 2 {
 		pl.touchLiberties(p)
+	} else {
+		for _, l := range ownLibs[:no] {
+			pl.touch(l)
+		}
 	}
 	for _, q := range p.Neighbours() {
 		if b.At(q) == opp && b.Liberties(q, 3) <= 2 {
