@@ -24,8 +24,10 @@ const (
 	featCaptureSave = iota // captures a chain touching a chain of the mover that the last move put in atari
 	featCaptureLast        // captures the chain of the stone just played
 	featExtension          // the liberty of a chain of the mover that the last move put in atari
-	// Self-atari in two levels: a lone stone in atari is often a useful throw-in, a chain rarely is.
+	// Self-atari in three levels: a lone stone in atari is often a useful throw-in, all the more when it
+	// puts a chain of the opponent in atari (a shortage of liberties in a capturing race); a chain rarely is.
 	featSelfAtari1
+	featSelfAtariAtari
 	featSelfAtariN
 	// Contiguity to the previous move: orthogonal (Coulom's distance 2) or diagonal (distance 3).
 	featContig2
@@ -37,7 +39,8 @@ const (
 const NumPatternFeatures = numFeats
 
 var featNames = [numFeats]string{"capture: saves a chain put in atari", "capture: the stone just played",
-	"extension of a chain put in atari", "self-atari: one stone", "self-atari: a chain",
+	"extension of a chain put in atari", "self-atari: one stone", "self-atari: one stone, giving atari",
+	"self-atari: a chain",
 	"contiguous to the previous move (side)", "contiguous to the previous move (corner)"}
 
 // noMove marks a Code3 whose centre the player to move may not play in a playout: suicide, filling an
@@ -60,16 +63,18 @@ var codeClass = sync.OnceValue(func() []uint16 {
 })
 
 // What a code says about self-atari (selfAtari): the code alone decides it unless an own chain with a
-// liberty besides the centre joins the stone and at most one empty point touches it.
+// liberty besides the centre joins the stone and at most one empty point touches it, or a lone stone
+// in atari touches the opponent, whose chains' liberties decide whether it gives atari.
 const (
-	saNo    = iota // two empty neighbours, or a capture
-	saLone         // a lone stone with one liberty
-	saChain        // joins only own chains in atari, one empty neighbour: the chain has one liberty
-	saCheck        // count the joined chains' liberties
+	saNo      = iota // two empty neighbours, or a capture
+	saLone           // a lone stone with one liberty, no opponent beside it
+	saLoneOpp        // a lone stone with one liberty beside the opponent: count the opponent's liberties
+	saChain          // joins only own chains in atari, one empty neighbour: the chain has one liberty
+	saCheck          // count the joined chains' liberties
 )
 
 func selfAtariKind(c pattern.Code3) int {
-	empty, own, ownFree := 0, false, false
+	empty, own, ownFree, opp := 0, false, false, false
 	for j, i := range orth3 {
 		switch c.State(i) {
 		case pattern.Empty:
@@ -78,6 +83,7 @@ func selfAtariKind(c pattern.Code3) int {
 			if c.Atari(j) {
 				return saNo
 			}
+			opp = true
 		case pattern.Own:
 			own = true
 			ownFree = ownFree || !c.Atari(j)
@@ -90,6 +96,8 @@ func selfAtariKind(c pattern.Code3) int {
 		return saCheck
 	case own:
 		return saChain
+	case opp:
+		return saLoneOpp
 	}
 	return saLone
 }
@@ -246,6 +254,18 @@ func selfAtari(b *board.Board, p board.Point, c board.Color) int {
 	if own {
 		return featSelfAtariN
 	}
+	return loneSelfAtari(b, p, c)
+}
+
+// loneSelfAtari is the feature of c's lone stone at p with one liberty: featSelfAtariAtari when it
+// takes the second-last liberty of a chain of the opponent, else featSelfAtari1.
+func loneSelfAtari(b *board.Board, p board.Point, c board.Color) int {
+	opp := c.Opponent()
+	for _, q := range p.Neighbours() {
+		if b.At(q) == opp && b.Liberties(q, 3) == 2 {
+			return featSelfAtariAtari
+		}
+	}
 	return featSelfAtari1
 }
 
@@ -277,6 +297,17 @@ func selfAtariChain(b *board.Board, p board.Point, c board.Color) int {
 		}
 	}
 	return featSelfAtariN
+}
+
+// codeSelfAtari is selfAtari for a point whose code is of kind saCheck or saLoneOpp, where the code
+// has settled the rest.
+func codeSelfAtari(b *board.Board, p board.Point, c board.Color) int {
+	for _, q := range p.Neighbours() {
+		if b.At(q) == c {
+			return selfAtariChain(b, p, c)
+		}
+	}
+	return loneSelfAtari(b, p, c)
 }
 
 // ctxMoves holds the moves whose features depend on the last move (Coulom §4.1's capture, extension and
@@ -438,7 +469,7 @@ func (m *PatternModel) tables() *PatternModel {
 				g *= m.feat[featSelfAtari1]
 			case saChain:
 				g *= m.feat[featSelfAtariN]
-			case saCheck:
+			case saCheck, saLoneOpp:
 				g = -g
 			}
 			m.code[c] = g

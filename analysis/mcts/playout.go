@@ -489,10 +489,10 @@ func (pl *Playout) flush() {
 func rowOf(p board.Point) uint { return uint(p)/board.Stride - 1 }
 
 // selfAtariWeight is a point's weight for c from its code's entry g (PatternModel.code) when g is
-// negative: −g times the self-atari γ if counting liberties finds the move is one, else −g. A
-// non-negative entry is the weight itself.
+// negative: −g times the γ of the self-atari that counting liberties finds (codeSelfAtari), else −g.
+// A non-negative entry is the weight itself.
 func (pl *Playout) selfAtariWeight(q board.Point, g float32, c board.Color) float32 {
-	if f := selfAtariChain(&pl.pos.Board, q, c); f >= 0 {
+	if f := codeSelfAtari(&pl.pos.Board, q, c); f >= 0 {
 		return -g * pl.m.feat[f]
 	}
 	return -g

@@ -328,11 +328,41 @@ func TestPredictorPolicy(t *testing.T) {
 	}
 }
 
-// TestSelfAtariChain checks the playout's shortcut against the full self-atari test wherever a code
+// TestSelfAtariLevels: the self-atari features of a few hand-made moves.
+func TestSelfAtariLevels(t *testing.T) {
+	pos := parsePosition(t, []string{
+		"...X.",
+		".....",
+		"OOO..",
+		".XO..",
+		".XO..",
+	}, board.Black, 0)
+	for _, tc := range []struct {
+		move string
+		c    board.Color
+		want int
+	}{
+		{"A1", board.White, featSelfAtariAtari}, // a throw-in: Black's B1-B2 is left with A2 alone
+		{"E5", board.White, featSelfAtari1},     // a lone stone in atari; D5 keeps two liberties
+		{"A1", board.Black, featSelfAtariN},     // Black's chain filling its own second-last liberty
+		{"D4", board.White, -1},
+	} {
+		p, err := board.ParseGTP(tc.move, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := selfAtari(&pos.Board, p, tc.c); got != tc.want {
+			t.Errorf("%v at %s: self-atari feature %d, want %d", tc.c, tc.move, got, tc.want)
+		}
+	}
+}
+
+// TestCodeSelfAtari checks the playout's shortcut against the full self-atari test wherever a code
 // leaves the question to counting liberties.
-func TestSelfAtariChain(t *testing.T) {
+func TestCodeSelfAtari(t *testing.T) {
 	rng := rand.NewPCG(7, 7)
-	checked := 0
+	var checked [saCheck + 1]int // by kind
+	atari := 0                   // the self-ataris that give atari among them
 	for range 200 {
 		pos := emptyPosition(t, 9, 7)
 		pos.Board.Playout(rng, board.Black, int(rng.Uint64()%150))
@@ -343,18 +373,24 @@ func TestSelfAtariChain(t *testing.T) {
 					continue
 				}
 				code := codeFor(code3Black(b, p), c)
-				if codeClass()[code] == noMove || selfAtariKind(code) != saCheck {
+				k := selfAtariKind(code)
+				if codeClass()[code] == noMove || k != saCheck && k != saLoneOpp {
 					continue
 				}
-				checked++
-				if got, want := selfAtariChain(b, p, c), selfAtari(b, p, c); got != want {
-					t.Fatalf("%v at %s: selfAtariChain %d, selfAtari %d\n%s", c, p.GTP(9), got, want, b)
+				got, want := codeSelfAtari(b, p, c), selfAtari(b, p, c)
+				if got != want {
+					t.Fatalf("%v at %s: codeSelfAtari %d, selfAtari %d\n%s", c, p.GTP(9), got, want, b)
+				}
+				checked[k]++
+				if want == featSelfAtariAtari {
+					atari++
 				}
 			}
 		}
 	}
-	if checked < 1000 {
-		t.Fatalf("only %d points of kind saCheck met", checked)
+	if checked[saCheck] < 1000 || checked[saLoneOpp] < 200 || atari < 50 {
+		t.Fatalf("met %d points of kind saCheck, %d of kind saLoneOpp, %d self-ataris giving atari",
+			checked[saCheck], checked[saLoneOpp], atari)
 	}
 }
 
